@@ -1,0 +1,105 @@
+import type { GolfCart, GolfCartDetail } from '../../domain/golf-cart.ts'
+import { alternativeSlug, slugify, uniqueSlug } from '../../domain/slug.ts'
+import type { Sql, TransactionSql } from '../db/database.ts'
+
+/**
+ * Every read and write of `golf_carts`. Reads name their columns: what a list returns is a
+ * contract (SPEC section 7), not whatever the table holds today.
+ */
+export interface CartQuery {
+  /** Empty, missing or "all" means every category (SPEC section 4). */
+  category?: string
+  limit?: number
+  offset?: number
+}
+
+export interface CartPage {
+  carts: GolfCart[]
+  total: number
+}
+
+export interface NewCart {
+  title: string
+  description: string
+  price: number
+  imageUrl: string
+  category?: string
+  featured?: boolean
+  available?: boolean
+}
+
+const anyCategory = (category: string | undefined) => !category || category === 'all'
+
+export function createCartStore(sql: Sql) {
+  const summary = summaryColumns(sql)
+
+  return {
+    async list({ category, limit, offset = 0 }: CartQuery): Promise<CartPage> {
+      const where = anyCategory(category) ? sql`` : sql`where category = ${category!}`
+      const [carts, [count]] = await Promise.all([
+        sql<GolfCart[]>`
+          select ${summary} from golf_carts ${where}
+          order by id
+          ${limit === undefined ? sql`` : sql`limit ${limit}`} offset ${offset}
+        `,
+        sql<[{ total: number }]>`select count(*)::int as total from golf_carts ${where}`,
+      ])
+      return { carts: [...carts], total: count?.total ?? 0 }
+    },
+
+    async featured(limit?: number): Promise<GolfCart[]> {
+      const rows = await sql<GolfCart[]>`
+        select ${summary} from golf_carts where featured
+        order by id
+        ${limit === undefined ? sql`` : sql`limit ${limit}`}
+      `
+      return [...rows]
+    },
+
+    /** By canonical slug first; failing that, by the alternative reading of a title's slug. */
+    async bySlug(slug: string): Promise<GolfCartDetail | undefined> {
+      const [cart] = await sql<GolfCartDetail[]>`
+        select ${summary}, featured, available from golf_carts
+        where slug = ${slug} or alternative_slug = ${slug}
+        order by (slug = ${slug}) desc, id
+        limit 1
+      `
+      return cart
+    },
+
+    add(cart: NewCart): Promise<GolfCartDetail> {
+      return sql.begin((tx) => insertCart(tx, cart))
+    },
+  }
+}
+
+export type CartStore = ReturnType<typeof createCartStore>
+
+/** Adds a cart inside the caller's transaction, choosing its slug (SPEC: `-2`, `-3` on a clash). */
+export async function insertCart(tx: TransactionSql, cart: NewCart): Promise<GolfCartDetail> {
+  // Serialises slug choice, so two carts with one title cannot both take the same slug.
+  await tx`lock table golf_carts in share row exclusive mode`
+  const base = slugify(cart.title) || 'golf-cart'
+  const taken = new Set(
+    (
+      await tx<{ slug: string }[]>`
+        select slug from golf_carts where slug = ${base} or slug like ${`${base}-%`}
+      `
+    ).map((r) => r.slug),
+  )
+  const [row] = await tx<GolfCartDetail[]>`
+    insert into golf_carts
+      (slug, alternative_slug, title, description, price, image_url, category, featured, available)
+    values (
+      ${uniqueSlug(base, (s) => taken.has(s))}, ${alternativeSlug(cart.title)}, ${cart.title},
+      ${cart.description}, ${cart.price}, ${cart.imageUrl}, ${cart.category ?? 'new'},
+      ${cart.featured ?? false}, ${cart.available ?? true}
+    )
+    returning ${summaryColumns(tx)}, featured, available
+  `
+  return row!
+}
+
+function summaryColumns(sql: Sql | TransactionSql) {
+  return sql`id, slug, title, description, price::float8 as price, image_url, category`
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadEnv } from './env.ts'
+
+describe('environment', () => {
+  it('has the documented defaults', () => {
+    expect(loadEnv({})).toEqual({
+      nodeEnv: 'production',
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: './.data',
+      siteUrl: 'http://localhost:3000',
+      allowedOrigins: ['http://localhost:3000'],
+      logLevel: 'info',
+    })
+  })
+
+  it('derives the site URL from the port and always allows the site origin', () => {
+    const env = loadEnv({ PORT: '4000', ALLOWED_ORIGINS: ' https://partner.example , https://lp.example/path ' })
+    expect(env.siteUrl).toBe('http://localhost:4000')
+    expect(env.allowedOrigins).toEqual(['http://localhost:4000', 'https://partner.example', 'https://lp.example'])
+  })
+
+  it('takes SITE_URL without a trailing slash', () => {
+    expect(loadEnv({ SITE_URL: 'https://carts.example/' }).siteUrl).toBe('https://carts.example')
+  })
+
+  it('treats an empty DATABASE_URL as unset', () => {
+    expect(loadEnv({ DATABASE_URL: '' }).databaseUrl).toBeUndefined()
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must start with postgres:// or postgresql://'],
+    [{ SITE_URL: 'carts.example' }, 'SITE_URL'],
+    [{ ALLOWED_ORIGINS: 'https://ok.example,not a url' }, '"not a url" is not an origin'],
+  ])('fails fast on %j with a message naming the variable', (env, expected) => {
+    expect(() => loadEnv(env)).toThrow(ConfigError)
+    expect(() => loadEnv(env)).toThrow(expected)
+  })
+})

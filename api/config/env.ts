@@ -1,0 +1,74 @@
+import { z } from 'zod'
+
+/**
+ * The environment, parsed once at start (PRODUCT.md "Public contracts"). Nothing else reads
+ * `process.env`; a bad value stops the server with a message that names the variable.
+ */
+const origin = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    try {
+      const url = new URL(value)
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin !== 'null') {
+        return url.origin
+      }
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: 'custom', message: `"${value}" is not an origin like https://partner.example` })
+    return z.NEVER
+  })
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATA_DIR: z.string().trim().min(1).default('./.data'),
+  SITE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL like https://www.example.com' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((list) => list.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(origin)),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+})
+
+export type Env = ReturnType<typeof finish>
+
+function finish(parsed: z.output<typeof envSchema>) {
+  const siteUrl = (parsed.SITE_URL ?? `http://localhost:${parsed.PORT || 3000}`).replace(/\/+$/, '')
+  return {
+    nodeEnv: parsed.NODE_ENV,
+    port: parsed.PORT,
+    host: parsed.HOST,
+    databaseUrl: parsed.DATABASE_URL,
+    dataDir: parsed.DATA_DIR,
+    siteUrl,
+    /** The site's own origin is always allowed to submit leads (PRODUCT.md). */
+    allowedOrigins: [...new Set([new URL(siteUrl).origin, ...parsed.ALLOWED_ORIGINS])],
+    logLevel: parsed.LOG_LEVEL,
+  }
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source)
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`)
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`)
+  }
+  return finish(result.data)
+}

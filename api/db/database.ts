@@ -1,0 +1,78 @@
+import { join, resolve } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import postgres from 'postgres'
+import { lockDataDir } from './data-dir-lock.ts'
+
+export type Sql = postgres.Sql
+export type TransactionSql = postgres.TransactionSql
+
+export interface Database {
+  sql: Sql
+  /** What the server is talking to, for the start-up message and health checks. */
+  description: string
+  embedded: boolean
+  close(): Promise<void>
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server. Without it, an embedded PGlite database is started. */
+  databaseUrl?: string
+  /** Where the embedded database keeps its files; `null` keeps it in memory (tests). */
+  dataDir: string | null
+}
+
+/** Shared by both kinds: camelCase columns, quiet notices, and a bound on waiting to connect. */
+const clientOptions = {
+  transform: postgres.camel,
+  onnotice: () => {},
+  connect_timeout: 5,
+} satisfies postgres.Options<Record<string, never>>
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const sql = postgres(options.databaseUrl, { ...clientOptions, max: 10 })
+    const { host, database } = sql.options
+    return {
+      sql,
+      description: `PostgreSQL at ${host.join(',')}/${database}`,
+      embedded: false,
+      close: () => sql.end({ timeout: 5 }),
+    }
+  }
+  return openEmbedded(options.dataDir)
+}
+
+/**
+ * PGlite runs in this process and is reached through a loopback socket, so every query goes
+ * through the same driver as in production. PGlite serves one connection at a time: the pool
+ * must not be larger than the socket server's `maxConnections`, or postgres.js waits forever
+ * for a connection the server never accepts.
+ */
+async function openEmbedded(dataDir: string | null): Promise<Database> {
+  const lock = dataDir === null ? undefined : lockDataDir(dataDir)
+  try {
+    const pglite =
+      dataDir === null ? await PGlite.create() : await PGlite.create(join(resolve(dataDir), 'pgdata'))
+    const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 1 })
+    await server.start()
+    const sql = postgres(`postgres://postgres@${server.getServerConn()}/postgres`, {
+      ...clientOptions,
+      max: 1,
+    })
+    return {
+      sql,
+      description: dataDir === null ? 'embedded PGlite in memory' : `embedded PGlite in ${resolve(dataDir)}`,
+      embedded: true,
+      async close() {
+        await sql.end({ timeout: 5 })
+        await server.stop()
+        await pglite.close()
+        lock?.release()
+      },
+    }
+  } catch (error) {
+    lock?.release()
+    throw error
+  }
+}

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { slugify } from '../../domain/slug.ts'
+import { specificationsFor } from '../../domain/specifications.ts'
+import { backends, createTestDatabase, type TestDatabase } from '../../tests/support/test-database.ts'
+import { createCartStore } from '../carts/cart-store.ts'
+import { createUserStore } from '../users/user-store.ts'
+import { migrate, readMigrations } from './migrate.ts'
+import { seed } from './seed.ts'
+import { seedInventory } from './seed-inventory.ts'
+
+describe.each(backends)('migrations and seed on %s', (backend) => {
+  let db: TestDatabase
+  beforeAll(async () => {
+    db = await createTestDatabase(backend)
+  })
+  afterAll(() => db?.close())
+
+  it('applies every migration once, in order, and records it', async () => {
+    const files = (await readMigrations()).map((m) => m.version)
+    expect(await migrate(db.sql)).toEqual(files)
+    const rows = await db.sql`select version from schema_migrations order by version`
+    expect(rows.map((r) => r.version)).toEqual(files)
+  })
+
+  it('changes nothing when run again', async () => {
+    expect(await migrate(db.sql)).toEqual([])
+  })
+
+  it('rolls back a failing migration entirely', async () => {
+    const broken = [{ version: '9999_broken', sql: 'create table half_done (id int); select * from no_such_table;' }]
+    await expect(migrate(db.sql, broken)).rejects.toThrow(/no_such_table/)
+    const [table] = await db.sql`select to_regclass('half_done') as name`
+    expect(table?.name).toBeNull()
+    const [recorded] = await db.sql`select 1 from schema_migrations where version = '9999_broken'`
+    expect(recorded).toBeUndefined()
+  })
+
+  it('seeds an empty database with the starting inventory', async () => {
+    expect(await seed(db.sql)).toBe(seedInventory.length)
+    const carts = await db.sql<{ title: string; slug: string; featured: boolean; category: string; imageUrl: string }[]>`
+      select title, slug, featured, category, image_url from golf_carts order by id
+    `
+    expect(carts.length).toBeGreaterThanOrEqual(24)
+    expect(carts.filter((c) => c.featured).length).toBeGreaterThanOrEqual(6)
+    expect(carts.every((c) => c.category === 'new')).toBe(true)
+    expect(carts.every((c) => c.imageUrl === `/images/carts/${slugify(c.title)}.svg`)).toBe(true)
+    expect(new Set(carts.map((c) => specificationsFor(c.title).brand))).toEqual(new Set(['Evolution', 'Denago']))
+  })
+
+  it('covers every Evolution and Denago line the issue names', async () => {
+    const titles = (await db.sql<{ title: string }[]>`select title from golf_carts`).map((r) => r.title).join('\n')
+    for (const line of [
+      'Evolution Classic', 'Evolution Carrier', 'Evolution Forester', 'Evolution Turfman', 'Evolution D3',
+      'Evolution D5 Maverick', 'Evolution D5 Ranger', 'Evolution D6 Max GT', 'Evolution D6 Max XT',
+      'Denago EV City', 'Denago EV Nomad', 'Denago EV Nomad XL', 'Denago EV Rover XL', 'Denago EV Rover XL6',
+      'Denago EV Rover XXL',
+    ]) {
+      expect(titles).toContain(line)
+    }
+  })
+
+  it('does not seed twice, even after the carts are deleted', async () => {
+    expect(await seed(db.sql)).toBe(0)
+    await db.sql`delete from golf_carts where title like '%Turfman 800%'`
+    expect(await seed(db.sql)).toBe(0)
+    const [{ n }] = await db.sql<[{ n: number }]>`select count(*)::int as n from golf_carts`
+    expect(n).toBe(seedInventory.length - 1)
+  })
+
+  it('gives a second cart with the same title the slug -2, then -3', async () => {
+    const carts = createCartStore(db.sql)
+    const cart = { title: '2025 Evolution Classic 4 Plus', description: 'Second unit', price: 10495, imageUrl: '/x.svg' }
+    expect((await carts.add(cart)).slug).toBe('2025-evolution-classic-4-plus-2')
+    expect((await carts.add(cart)).slug).toBe('2025-evolution-classic-4-plus-3')
+  })
+
+  it('stores passwords only as salted hashes', async () => {
+    const users = createUserStore(db.sql)
+    await users.add('manager', 'correct horse battery staple')
+    await users.add('clerk', 'correct horse battery staple')
+    const rows = await db.sql<{ passwordHash: string }[]>`select password_hash from users order by id`
+    expect(rows.every((r) => r.passwordHash.startsWith('scrypt$'))).toBe(true)
+    expect(rows[0]?.passwordHash).not.toBe(rows[1]?.passwordHash)
+    expect(JSON.stringify(rows)).not.toContain('correct horse')
+    expect(await users.verify('manager', 'correct horse battery staple')).toBe(true)
+    expect(await users.verify('manager', 'wrong')).toBe(false)
+    await expect(db.sql`insert into users (username, password_hash) values ('x', 'plain')`).rejects.toThrow()
+  })
+})

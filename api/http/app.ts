@@ -1,0 +1,66 @@
+import { fileURLToPath } from 'node:url'
+import { createExpressMiddleware } from '@trpc/server/adapters/express'
+import express from 'express'
+import type { Env } from '../config/env.ts'
+import type { Database } from '../db/database.ts'
+import { describeError, type Logger } from '../log.ts'
+import { createContextInner, createServices } from '../trpc/context.ts'
+import { appRouter } from '../trpc/router.ts'
+import { errorHandler, sendError } from './errors.ts'
+import { requestLog } from './request-log.ts'
+import { restRoutes } from './rest.ts'
+
+const publicDir = fileURLToPath(new URL('../../host/public/', import.meta.url))
+
+export interface AppDependencies {
+  db: Database
+  env: Env
+  log: Logger
+}
+
+export function createApp({ db, log }: AppDependencies) {
+  const services = createServices(db.sql)
+  const app = express()
+  app.disable('x-powered-by')
+  app.use(requestLog(log))
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await withTimeout(db.sql`select 1`, 2000)
+      res.json({ status: 'ok' })
+    } catch (error) {
+      log.warn('health check failed', { error: describeError(error) })
+      sendError(res, 503, 'The database is not answering')
+    }
+  })
+
+  app.use('/api', restRoutes(services))
+  app.use(
+    '/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req }) => createContextInner(services, { referer: req.get('referer') }),
+      maxBodySize: 100 * 1024,
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          log.error('procedure failed', { procedure: path, error: describeError(error.cause ?? error) })
+        }
+      },
+    }),
+  )
+
+  app.use(express.static(publicDir, { maxAge: '1d', index: false }))
+  app.use((req, res) => sendError(res, 404, `Nothing at ${req.method} ${req.path}`))
+  app.use(errorHandler(log))
+  return app
+}
+
+function withTimeout<T>(promise: PromiseLike<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms)
+    Promise.resolve(promise).then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      (error) => (clearTimeout(timer), reject(error)),
+    )
+  })
+}

@@ -1,0 +1,46 @@
+import { TRPCError } from '@trpc/server'
+import { getHTTPStatusCodeFromError } from '@trpc/server/http'
+import type { ErrorRequestHandler, Response } from 'express'
+import type { FieldIssue } from '../../domain/inquiry.ts'
+import { describeError, type Logger } from '../log.ts'
+import { fieldIssues, internalErrorMessage } from '../trpc/init.ts'
+
+/** The one error shape every REST answer uses (PRODUCT.md): `{ message, issues }`. */
+export interface ErrorBody {
+  message: string
+  issues: FieldIssue[]
+}
+
+export function sendError(res: Response, status: number, message: string, issues: FieldIssue[] = []): void {
+  res.status(status).json({ message, issues } satisfies ErrorBody)
+}
+
+/** body-parser's error types, as Express hands them over. */
+const bodyErrors: Record<string, [number, string]> = {
+  'entity.parse.failed': [400, 'The request body is not valid JSON'],
+  'entity.too.large': [413, 'The request body is larger than 100 kB'],
+  'encoding.unsupported': [415, 'The request body uses an unsupported content encoding'],
+  'charset.unsupported': [415, 'The request body uses an unsupported character set'],
+  'request.aborted': [400, 'The request was aborted before its body arrived'],
+}
+
+export function errorHandler(log: Logger): ErrorRequestHandler {
+  return (error, _req, res, _next) => {
+    if (res.headersSent) return
+    const bodyError = bodyErrors[(error as { type?: string }).type ?? '']
+    if (bodyError) return sendError(res, bodyError[0], bodyError[1])
+    if (error instanceof TRPCError) {
+      const status = getHTTPStatusCodeFromError(error)
+      if (status >= 500) {
+        log.error('request failed', { error: describeError(error.cause ?? error) })
+        return sendError(res, status, status === 500 ? internalErrorMessage : error.message)
+      }
+      const issues = fieldIssues(error.cause)
+      const message =
+        issues.length > 0 ? `Invalid input: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}` : error.message
+      return sendError(res, status, message, issues)
+    }
+    log.error('request failed', { error: describeError(error) })
+    sendError(res, 500, internalErrorMessage)
+  }
+}

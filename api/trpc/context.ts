@@ -1,0 +1,24 @@
+import { createCartStore } from '../carts/cart-store.ts'
+import type { Sql } from '../db/database.ts'
+import { createInquiryStore } from '../inquiries/inquiry-store.ts'
+
+/** What a request knows about where it came from; empty when a procedure is called directly. */
+export interface RequestInfo {
+  /** The page that sent the request, from the Referer header. */
+  referer?: string
+}
+
+/** The part of the context that needs no request, so tests can call procedures with no HTTP. */
+export function createServices(sql: Sql) {
+  return { carts: createCartStore(sql), inquiries: createInquiryStore(sql) }
+}
+
+export type Services = ReturnType<typeof createServices>
+
+export interface Context extends Services {
+  request: RequestInfo
+}
+
+export function createContextInner(services: Services, request: RequestInfo = {}): Context {
+  return { ...services, request }
+}

@@ -1,0 +1,41 @@
+import { initTRPC } from '@trpc/server'
+import type { FieldIssue } from '../../domain/inquiry.ts'
+import type { Context } from './context.ts'
+
+/**
+ * The building blocks the routers use, and the one error shape (PRODUCT.md): every error carries
+ * a readable `message` and `issues`, one per invalid field, so a form can show each next to its
+ * field. Stacks and internal messages never leave the server.
+ */
+export const internalErrorMessage =
+  'Something went wrong on our side. Please try again, or call us and we will help right away.'
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const issues = fieldIssues(error.cause)
+    const message =
+      issues.length > 0
+        ? `Invalid input: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`
+        : error.code === 'INTERNAL_SERVER_ERROR'
+          ? internalErrorMessage
+          : shape.message
+    const { stack: _stack, ...data } = shape.data
+    return { ...shape, message, issues, data }
+  },
+})
+
+export const router = t.router
+export const publicProcedure = t.procedure
+export const createCallerFactory = t.createCallerFactory
+
+/** The issues of a failed schema check (zod or any Standard Schema), as `{ path, message }`. */
+export function fieldIssues(cause: unknown): FieldIssue[] {
+  const issues = (cause as { issues?: unknown } | undefined)?.issues
+  if (!Array.isArray(issues)) return []
+  return issues.map((issue: { path?: readonly PropertyKey[] | { key: PropertyKey }[]; message?: string }) => ({
+    path: (issue.path ?? [])
+      .map((p) => (typeof p === 'object' && p !== null ? String(p.key) : String(p)))
+      .join('.'),
+    message: issue.message ?? 'Invalid value',
+  }))
+}

@@ -1,0 +1,13 @@
+import { createCallerFactory, router } from './init.ts'
+import { cartsRouter } from './routers/carts.ts'
+import { inquiriesRouter } from './routers/inquiries.ts'
+
+export const appRouter = router({
+  cart: cartsRouter,
+  inquiry: inquiriesRouter,
+})
+
+/** The only thing a typed client imports from the server. */
+export type AppRouter = typeof appRouter
+
+export const createCaller = createCallerFactory(appRouter)

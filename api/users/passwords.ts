@@ -1,0 +1,23 @@
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto'
+import { promisify } from 'node:util'
+
+/**
+ * SPEC keeps a `users` table that no screen uses yet. Should it ever get one, passwords are
+ * only ever stored as salted scrypt hashes: `scrypt$<salt>$<hash>`, both base64url.
+ */
+const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>
+const keyLength = 64
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16)
+  const hash = await scrypt(password, salt, keyLength)
+  return `scrypt$${salt.toString('base64url')}$${hash.toString('base64url')}`
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, salt, hash] = stored.split('$')
+  if (scheme !== 'scrypt' || !salt || !hash) return false
+  const expected = Buffer.from(hash, 'base64url')
+  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length)
+  return expected.length === actual.length && timingSafeEqual(expected, actual)
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { business, formatHours, mapsSearchUrl } from './business.ts'
+
+describe('business facts', () => {
+  it('has the toll-free number and four showrooms plus the statewide entry', () => {
+    expect(business.tollFree).toEqual({ display: '(888) 555-0100', tel: '+18885550100' })
+    expect(business.locations.map((l) => [l.name, l.phone.display])).toEqual([
+      ['Ocean View', '(609) 555-0111'],
+      ['Bayville', '(732) 555-0122'],
+      ['Waretown', '(609) 555-0133'],
+      ['Pleasantville', '(609) 555-0144'],
+      ['New Jersey', '(888) 555-0100'],
+    ])
+  })
+
+  it('prints the hours as SPEC states them', () => {
+    expect(business.hours.map(formatHours)).toEqual([
+      'Mon-Fri: 9AM-5PM',
+      'Sat: 9AM-5PM',
+      'Sun: Closed',
+    ])
+  })
+
+  it('builds a maps search from the address', () => {
+    const oceanView = business.locations[0]!
+    expect(mapsSearchUrl(oceanView)).toBe(
+      'https://www.google.com/maps/search/?api=1&query=Jersey%20Cart%20Co.%20101%20NJ-50%2C%20Ocean%20View%2C%20NJ%2008230',
+    )
+  })
+})

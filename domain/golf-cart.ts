@@ -1,0 +1,42 @@
+/** A cart as every list, card and page receives it (SPEC section 3 plus the stored slug). */
+export interface GolfCart {
+  id: number
+  slug: string
+  title: string
+  description: string
+  price: number
+  imageUrl: string
+  category: string
+}
+
+/** A cart with the figures only the vehicle page shows. */
+export interface GolfCartDetail extends GolfCart {
+  featured: boolean
+  available: boolean
+}
+
+/** SPEC shows one category, "new"; the inventory filter offers it next to "all". */
+export const categoryOptions = [
+  { value: 'all', label: 'All Categories' },
+  { value: 'new', label: 'New Golf Carts' },
+] as const
+
+/** The badge text: NEW for new carts, otherwise the category upper-cased (SPEC section 2). */
+export function categoryLabel(category: string): string {
+  return category === 'new' ? 'NEW' : category.toUpperCase()
+}
+
+/** "$12,995": whole dollars with thousands separators; cents only when there are some. */
+export function formatPrice(price: number): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: Number.isInteger(price) ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(price)
+}
+
+/** How many carts the inventory grid and `gc-inventory` show per page (PRODUCT.md). */
+export const inventoryPageSize = 24
+/** How many featured carts the home and county pages show (SPEC section 9). */
+export const featuredCount = 3

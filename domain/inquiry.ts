@@ -1,0 +1,98 @@
+import * as z from 'zod/mini'
+
+/**
+ * The contact / quote form's rules, shared by the form in the browser and the API, so a visitor
+ * sees the same message before and after a round trip. `zod/mini` keeps the browser bundle small.
+ */
+export const interestOptions = [
+  { value: 'denago', label: 'DENAGO' },
+  { value: 'evolution', label: 'EVOLUTION' },
+  { value: 'swift-ev', label: 'SWIFT EV' },
+  { value: 'rentals', label: 'RENTALS' },
+  { value: 'service', label: 'SERVICE' },
+] as const
+
+export type Interest = (typeof interestOptions)[number]['value']
+export const interestValues = interestOptions.map((o) => o.value) as [Interest, ...Interest[]]
+
+export const inquiryLimits = {
+  name: 100,
+  email: 254,
+  phone: 40,
+  message: 5000,
+  sourceUrl: 2000,
+  sourceLabel: 100,
+} as const
+
+function requiredText(label: string, max: number) {
+  return z.string(`${label} is required`).check(
+    z.trim(),
+    z.minLength(1, `${label} is required`),
+    z.maxLength(max, `${label} must be at most ${max} characters`),
+  )
+}
+
+function optionalText(label: string, max: number) {
+  return z.optional(
+    z.string(`${label} must be text`).check(
+      z.trim(),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+    ),
+  )
+}
+
+/** Digits with the usual separators, at least 7 digits, an optional extension. */
+const phonePattern = /^\+?[\d\s().-]*\d[\d\s().-]*(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i
+
+export const inquiryInput = z.object({
+  firstName: requiredText('First name', inquiryLimits.name),
+  lastName: requiredText('Last name', inquiryLimits.name),
+  email: z.pipe(
+    z.string('Email is required').check(z.trim(), z.minLength(1, 'Email is required')),
+    z.email('Enter a valid email address, like name@example.com').check(
+      z.maxLength(inquiryLimits.email, `Email must be at most ${inquiryLimits.email} characters`),
+    ),
+  ),
+  phone: z.optional(
+    z.string('Phone must be text').check(
+      z.trim(),
+      z.maxLength(inquiryLimits.phone, `Phone must be at most ${inquiryLimits.phone} characters`),
+      z.refine(
+        (v) => v === '' || (phonePattern.test(v) && v.replace(/\D/g, '').length >= 7),
+        'Enter a phone number with at least 7 digits, like (609) 555-0123',
+      ),
+    ),
+  ),
+  interest: z.optional(
+    z.union(
+      [z.enum(interestValues), z.literal('')],
+      `Interest must be one of: ${interestValues.join(', ')}`,
+    ),
+  ),
+  message: optionalText('Message', inquiryLimits.message),
+  /** The page the visitor was on. */
+  sourceUrl: z.optional(
+    z.string('Source URL must be text').check(
+      z.trim(),
+      z.maxLength(inquiryLimits.sourceUrl, 'Source URL is too long'),
+      z.refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Source URL must be an http(s) address'),
+    ),
+  ),
+  /** The embed's `source` attribute: which widget or landing page brought the lead. */
+  sourceLabel: optionalText('Source label', inquiryLimits.sourceLabel),
+})
+
+export type InquiryInput = z.input<typeof inquiryInput>
+export type ValidInquiry = z.output<typeof inquiryInput>
+
+/** One field's problem, as the API sends it and the form shows it (PRODUCT.md error shape). */
+export interface FieldIssue {
+  path: string
+  message: string
+}
+
+export interface InquiryReceipt {
+  id: number
+  createdAt: string
+  interest: Interest | null
+}

@@ -1,0 +1,65 @@
+/**
+ * The financing page's payment calculator (SPEC section 5, extended in PRODUCT.md).
+ *
+ * SPEC's rule is exact when the APR is 0, the default: (price - down payment) / term, no
+ * interest. With an APR the result is the standard amortised payment. A down payment above the
+ * price finances nothing, so the payment is $0.00 and the result says why.
+ */
+export const paymentTerms = [24, 36, 48, 60] as const
+export type PaymentTerm = (typeof paymentTerms)[number]
+export const defaultTerm: PaymentTerm = 36
+
+export interface PaymentInput {
+  price: string | number
+  downPayment: string | number
+  term?: string | number
+  apr?: string | number
+}
+
+export interface PaymentResult {
+  monthly: number
+  financed: number
+  term: PaymentTerm
+  apr: number
+  /** Present when the visitor should be told why the figure looks odd. */
+  note?: 'down-payment-covers-price'
+}
+
+/**
+ * SPEC: non-numeric or empty counts as 0. "$12,995" is what people type, so currency signs,
+ * thousands separators and spaces are ignored first; a negative amount also counts as 0.
+ */
+export function parseAmount(value: string | number | undefined): number {
+  if (typeof value === 'number') return Number.isFinite(value) && value > 0 ? value : 0
+  if (value === undefined) return 0
+  const n = Number(value.replace(/[$,\s]/g, ''))
+  return Number.isFinite(n) && n > 0 ? n : 0
+}
+
+export function parseTerm(value: string | number | undefined): PaymentTerm {
+  const n = Number(value)
+  return paymentTerms.find((t) => t === n) ?? defaultTerm
+}
+
+export function monthlyPayment(input: PaymentInput): PaymentResult {
+  const price = parseAmount(input.price)
+  const down = parseAmount(input.downPayment)
+  const term = parseTerm(input.term)
+  const apr = parseAmount(input.apr)
+  if (down > price) return { monthly: 0, financed: 0, term, apr, note: 'down-payment-covers-price' }
+  const financed = price - down
+  if (apr === 0) return { monthly: financed / term, financed, term, apr }
+  const rate = apr / 100 / 12
+  const monthly = (financed * rate) / (1 - (1 + rate) ** -term)
+  return { monthly, financed, term, apr }
+}
+
+/** "$1,234.56": the calculator always shows cents (SPEC: two decimals). */
+export function formatMoney(amount: number): string {
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(amount)
+}

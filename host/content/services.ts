@@ -1,0 +1,67 @@
+/**
+ * The four service cards on /services (SPEC section 2). SPEC does not show the feature lists;
+ * these are the dealer's own words (PRODUCT.md, "Texts marked not shown").
+ */
+export interface ServiceOffering {
+  id: 'sales' | 'service' | 'custom' | 'parts'
+  title: string
+  /** One or two sentences. */
+  summary: string
+  /** Five short feature lines, 3-8 words each. */
+  features: readonly [string, string, string, string, string]
+}
+
+export const serviceOfferings: readonly ServiceOffering[] = [
+  {
+    id: 'sales',
+    title: 'New & Used Golf Cart Sales',
+    summary:
+      'We stock new Evolution and Denago carts at our four showrooms and help you match seating, trim and street-legal setup to how you will use the cart. We take trade-ins on any make, and we sell those pre-owned trade-ins when we have them.',
+    features: [
+      'New Evolution and Denago carts in stock',
+      'Trade-ins accepted on any make',
+      'Pre-owned trade-ins when available',
+      '0% APR on select models, approved credit',
+      'Delivery across all 21 counties',
+    ],
+  },
+  {
+    id: 'service',
+    title: 'Service & Repair',
+    summary:
+      'Our technicians maintain and repair electric carts of every major brand, whether you bought yours from us or not. Call us to book a visit at the nearest showroom.',
+    features: [
+      'Battery testing, watering and replacement',
+      'Motor, controller and charger diagnostics',
+      'Brake, steering and suspension repair',
+      'Spring tune-ups and winter storage prep',
+      'Warranty repairs on the brands we sell',
+    ],
+  },
+  {
+    id: 'custom',
+    title: 'Custom Builds & Modifications',
+    summary:
+      'We set up carts for the way you actually use them, from a simple lift kit to a full street-legal package. Tell us what you want and we will quote the parts and labor before any work starts.',
+    features: [
+      'Lift kits, custom wheels and tires',
+      'Street-legal lights, mirrors and seat belts',
+      'Lithium battery conversions',
+      'Custom seats, colors and trim',
+      'Sound systems and LED accent lighting',
+    ],
+  },
+  {
+    id: 'parts',
+    title: 'Parts & Accessories',
+    summary:
+      'Genuine manufacturer parts and proven accessories for Evolution, Denago, Club Car, EZ-GO and other carts. Common items are on our shelves, and we order the rest for you.',
+    features: [
+      'Genuine parts for all major brands',
+      'Batteries, chargers and cables',
+      'Enclosures, covers and windshields',
+      'Rear seats, cargo boxes and racks',
+      'Special orders held for showroom pickup',
+    ],
+  },
+]

@@ -1,0 +1,47 @@
+import type { AddressInfo } from 'node:net'
+import { type Env, loadEnv } from '../../api/config/env.ts'
+import { migrate } from '../../api/db/migrate.ts'
+import { seed } from '../../api/db/seed.ts'
+import { createApp } from '../../api/http/app.ts'
+import { createLogger } from '../../api/log.ts'
+import { type Backend, createTestDatabase, type TestDatabase } from './test-database.ts'
+
+export interface TestServer {
+  url: string
+  db: TestDatabase
+  env: Env
+  /** Every log line the server wrote, parsed. */
+  logs: Record<string, unknown>[]
+  close(): Promise<void>
+}
+
+/** The real app on a loopback port, over a fresh, migrated and seeded database. */
+export async function startTestServer(
+  backend: Backend,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  const db = await createTestDatabase(backend)
+  await migrate(db.sql)
+  await seed(db.sql)
+  const config = loadEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env })
+  const logs: Record<string, unknown>[] = []
+  const log = createLogger(config.logLevel, (line) => void logs.push(JSON.parse(line)))
+  const app = createApp({ db, env: config, log })
+  const server = app.listen(0, '127.0.0.1')
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve)
+    server.once('error', reject)
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    db,
+    env: config,
+    logs,
+    async close() {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await db.close()
+    },
+  }
+}
