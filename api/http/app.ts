@@ -1,16 +1,19 @@
 import { fileURLToPath } from 'node:url'
 import { createExpressMiddleware } from '@trpc/server/adapters/express'
 import express from 'express'
+import expressStaticGzip from 'express-static-gzip'
 import type { Env } from '../config/env.ts'
 import type { Database } from '../db/database.ts'
 import { describeError, type Logger } from '../log.ts'
 import { createContextInner, createServices } from '../trpc/context.ts'
 import { appRouter } from '../trpc/router.ts'
+import { cors } from './cors.ts'
 import { errorHandler, sendError } from './errors.ts'
 import { requestLog } from './request-log.ts'
 import { restRoutes } from './rest.ts'
 
 const publicDir = fileURLToPath(new URL('../../host/public/', import.meta.url))
+const widgetsDir = fileURLToPath(new URL('../../dist/widgets/', import.meta.url))
 
 export interface AppDependencies {
   db: Database
@@ -18,7 +21,7 @@ export interface AppDependencies {
   log: Logger
 }
 
-export function createApp({ db, log }: AppDependencies) {
+export function createApp({ db, env, log }: AppDependencies) {
   const services = createServices(db.sql)
   const app = express()
   app.disable('x-powered-by')
@@ -34,6 +37,8 @@ export function createApp({ db, log }: AppDependencies) {
     }
   })
 
+  app.use('/widgets', widgetFiles())
+  app.use(['/api', '/trpc'], cors(env.allowedOrigins))
   app.use('/api', restRoutes(services))
   app.use(
     '/trpc',
@@ -53,6 +58,29 @@ export function createApp({ db, log }: AppDependencies) {
   app.use((req, res) => sendError(res, 404, `Nothing at ${req.method} ${req.path}`))
   app.use(errorHandler(log))
   return app
+}
+
+/**
+ * The partner bundle: readable from any origin (module scripts need CORS), precompressed, the
+ * hashed chunks cached for a year, the loader for five minutes so a release reaches partners.
+ */
+function widgetFiles() {
+  return expressStaticGzip(widgetsDir, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
+    index: false,
+    serveStatic: {
+      fallthrough: true,
+      setHeaders(res, path) {
+        res.setHeader('Access-Control-Allow-Origin', '*')
+        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
+        res.setHeader(
+          'Cache-Control',
+          path.includes('/chunks/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        )
+      },
+    },
+  })
 }
 
 function withTimeout<T>(promise: PromiseLike<T>, ms: number): Promise<T> {

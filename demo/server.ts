@@ -1,0 +1,44 @@
+import { readFile } from 'node:fs/promises'
+import type { Server } from 'node:http'
+import { fileURLToPath } from 'node:url'
+import express from 'express'
+
+/**
+ * `npm run demo`: partner pages on a second origin (port 3001) that embed the widgets from the
+ * dealer's server (DEMO_API_URL, default http://localhost:3000), exactly as a partner would.
+ */
+const pagesDir = fileURLToPath(new URL('./pages/', import.meta.url))
+export const demoPages = ['index', 'dealer-network', 'rentals-landing', 'quote-landing', 'all-elements', 'themed'] as const
+
+export function createDemoApp(apiUrl: string) {
+  const app = express()
+  app.disable('x-powered-by')
+  app.get(['/', '/:page.html'], async (req, res) => {
+    const page = (req.params as { page?: string }).page ?? 'index'
+    if (!(demoPages as readonly string[]).includes(page)) return void res.status(404).type('text').send('No such demo page')
+    const html = await readFile(`${pagesDir}${page}.html`, 'utf8')
+    res.type('html').send(fillIn(html, apiUrl))
+  })
+  app.get('/demo.css', (_req, res) => res.sendFile(`${pagesDir}demo.css`))
+  return app
+}
+
+/** `{{API}}` becomes the dealer's origin, in the live tags and in the snippets shown to partners. */
+function fillIn(html: string, apiUrl: string): string {
+  return html.replaceAll('{{API}}', apiUrl.replace(/\/+$/, ''))
+}
+
+export function startDemoServer(port: number, apiUrl: string, host = '127.0.0.1'): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = createDemoApp(apiUrl).listen(port, host, () => resolve(server))
+    server.once('error', reject)
+  })
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const port = Number(process.env.DEMO_PORT ?? 3001)
+  const apiUrl = process.env.DEMO_API_URL ?? 'http://localhost:3000'
+  await startDemoServer(port, apiUrl, process.env.HOST ?? '0.0.0.0')
+  console.log(`Partner demo pages on http://localhost:${port}, embedding widgets from ${apiUrl}`)
+  console.log(`Start the dealer's server too (npm start), with ALLOWED_ORIGINS=http://localhost:${port} to accept leads from here.`)
+}

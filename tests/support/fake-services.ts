@@ -1,0 +1,97 @@
+import type { GolfCart, GolfCartDetail } from '../../domain/golf-cart.ts'
+import type { InquiryReceipt, ValidInquiry } from '../../domain/inquiry.ts'
+import { alternativeSlug, slugify } from '../../domain/slug.ts'
+import { seedImageUrl } from '../../api/db/seed.ts'
+import { seedInventory } from '../../api/db/seed-inventory.ts'
+import type { CartQuery } from '../../api/carts/cart-store.ts'
+import type { Services } from '../../api/trpc/context.ts'
+
+/**
+ * In-memory stand-ins for the stores, so component tests run the real tRPC router (validation,
+ * errors) without a database. `hold()` keeps calls waiting, to see loading states.
+ */
+export function seedCarts(count = seedInventory.length): GolfCartDetail[] {
+  return Array.from({ length: count }, (_, i) => {
+    const seed = seedInventory[i % seedInventory.length]!
+    const title = i < seedInventory.length ? seed.title : `${seed.title} Unit ${i + 1}`
+    return {
+      id: i + 1,
+      slug: slugify(title),
+      title,
+      description: seed.description,
+      price: seed.price,
+      imageUrl: seedImageUrl(seed.title),
+      category: 'new',
+      featured: seed.featured,
+      available: true,
+    }
+  })
+}
+
+export interface FakeServices extends Services {
+  calls: { method: string; input: unknown }[]
+  inquiries: Services['inquiries'] & { stored: ValidInquiry[] }
+  /** Calls wait until `release()`; returns the release function. */
+  hold(): () => void
+  /** The next calls fail with this error until `failWith(undefined)`. */
+  failWith(error: Error | undefined): void
+}
+
+export function fakeServices(carts: GolfCartDetail[] = seedCarts()): FakeServices {
+  const calls: FakeServices['calls'] = []
+  let gate: Promise<void> = Promise.resolve()
+  let failure: Error | undefined
+  const stored: ValidInquiry[] = []
+  const step = async (method: string, input: unknown) => {
+    calls.push({ method, input })
+    await gate
+    if (failure) throw failure
+  }
+  const summary = ({ featured: _f, available: _a, ...cart }: GolfCartDetail): GolfCart => cart
+
+  return {
+    calls,
+    hold() {
+      let release!: () => void
+      gate = new Promise((resolve) => (release = resolve))
+      return () => {
+        gate = Promise.resolve()
+        release()
+      }
+    },
+    failWith(error) {
+      failure = error
+    },
+    carts: {
+      async list(query: CartQuery) {
+        await step('list', query)
+        const matching = carts.filter((c) => !query.category || query.category === 'all' || c.category === query.category)
+        const offset = query.offset ?? 0
+        const page = matching.slice(offset, query.limit === undefined ? undefined : offset + query.limit)
+        return { carts: page.map(summary), total: matching.length }
+      },
+      async featured(limit?: number) {
+        await step('featured', limit)
+        return carts.filter((c) => c.featured).slice(0, limit).map(summary)
+      },
+      async bySlug(slug: string) {
+        await step('bySlug', slug)
+        return carts.find((c) => c.slug === slug) ?? carts.find((c) => alternativeSlug(c.title) === slug)
+      },
+      async add() {
+        throw new Error('not used by the widgets')
+      },
+    },
+    inquiries: {
+      stored,
+      async add(inquiry: ValidInquiry): Promise<InquiryReceipt> {
+        await step('submit', inquiry)
+        stored.push(inquiry)
+        return { id: stored.length, createdAt: new Date().toISOString(), interest: inquiry.interest || null }
+      },
+      async byId() {
+        return undefined
+      },
+    },
+  }
+}

@@ -1,0 +1,113 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { fakeServices } from '../../tests/support/fake-services.ts'
+import { renderWithApi } from '../../tests/support/render-with-api.tsx'
+import { ContactForm } from './contact-form.tsx'
+
+const fill = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } })
+const value = (label: string | RegExp) => (screen.getByLabelText(label) as HTMLInputElement).value
+const submit = () => fireEvent.click(screen.getByRole('button', { name: /Send Message|Sending/ }))
+
+function fillValid() {
+  fill(/First Name/, ' Ann ')
+  fill(/Last Name/, 'Lee')
+  fill(/Email/, 'ann@example.com')
+  fill(/Phone/, '(609) 555-0123')
+  fill('Message', 'A 6 seater for July')
+}
+
+class IssuesError extends Error {
+  constructor(readonly issues: { path: string[]; message: string }[]) {
+    super('rejected')
+  }
+}
+
+describe('ContactForm', () => {
+  it('has the SPEC fields with their types', () => {
+    renderWithApi(<ContactForm />, fakeServices(), { toasts: true })
+    expect(screen.getByRole('heading', { name: 'Send Us a Message' })).toBeTruthy()
+    expect(screen.getByLabelText(/Email/).getAttribute('type')).toBe('email')
+    expect(screen.getByLabelText(/Phone/).getAttribute('type')).toBe('tel')
+    expect(screen.getByLabelText('Message').getAttribute('rows')).toBe('4')
+    const options = Array.from((screen.getByLabelText(/interested/) as HTMLSelectElement).options).map((o) => [o.value, o.text])
+    expect(options).toEqual([
+      ['', 'Select an option'],
+      ['denago', 'DENAGO'],
+      ['evolution', 'EVOLUTION'],
+      ['swift-ev', 'SWIFT EV'],
+      ['rentals', 'RENTALS'],
+      ['service', 'SERVICE'],
+    ])
+  })
+
+  it('says Sending... and is disabled while the message goes, then clears and thanks the visitor', async () => {
+    const services = fakeServices()
+    const release = services.hold()
+    const receipts: unknown[] = []
+    renderWithApi(<ContactForm interest="rentals" source="test-page" onSubmitted={(r) => receipts.push(r)} />, services, { toasts: true })
+    fillValid()
+    fill(/interested/, 'service')
+    submit()
+    const button = await screen.findByRole('button', { name: 'Sending...' })
+    expect((button as HTMLButtonElement).disabled).toBe(true)
+    release()
+    expect(await screen.findByText('Message sent successfully!')).toBeTruthy()
+    expect(screen.getByText("We'll get back to you within 24 hours.")).toBeTruthy()
+    expect([value(/First Name/), value(/Last Name/), value(/Email/), value(/Phone/), value('Message')]).toEqual(['', '', '', '', ''])
+    expect(value(/interested/)).toBe('rentals')
+    expect(services.inquiries.stored[0]).toMatchObject({
+      firstName: 'Ann',
+      interest: 'service',
+      sourceLabel: 'test-page',
+      message: 'A 6 seater for July',
+    })
+    expect(receipts).toEqual([{ id: 1, createdAt: expect.any(String), interest: 'service' }])
+  })
+
+  it('keeps everything typed and shows the error toast when sending fails', async () => {
+    const services = fakeServices()
+    services.failWith(new Error('disk full'))
+    const errors: string[] = []
+    renderWithApi(<ContactForm onError={(m) => errors.push(m)} />, services, { toasts: true })
+    fillValid()
+    fill(/interested/, 'denago')
+    submit()
+    expect(await screen.findByText('Error sending message')).toBeTruthy()
+    expect(screen.getByRole('alert').textContent).toContain('500: Something went wrong on our side')
+    expect([value(/First Name/), value(/Email/), value('Message'), value(/interested/)]).toEqual([
+      ' Ann ',
+      'ann@example.com',
+      'A 6 seater for July',
+      'denago',
+    ])
+    expect(errors[0]).toMatch(/^500: /)
+    expect((screen.getByRole('button', { name: 'Send Message' }) as HTMLButtonElement).disabled).toBe(false)
+  })
+
+  it('shows problems beside their fields before sending anything', async () => {
+    const services = fakeServices()
+    renderWithApi(<ContactForm />, services, { toasts: true })
+    fill(/Email/, 'not-an-email')
+    submit()
+    expect(await screen.findByText('First name is required')).toBeTruthy()
+    expect(screen.getByText('Enter a valid email address, like name@example.com')).toBeTruthy()
+    const first = screen.getByLabelText(/First Name/)
+    expect(first.getAttribute('aria-invalid')).toBe('true')
+    expect(document.getElementById(first.getAttribute('aria-describedby')!)?.textContent).toBe('First name is required')
+    expect(document.activeElement).toBe(first)
+    expect(services.calls).toEqual([])
+  })
+
+  it('shows the API field issues beside their fields, without a toast', async () => {
+    const services = fakeServices()
+    services.failWith(new IssuesError([{ path: ['email'], message: 'This address cannot receive mail' }]))
+    renderWithApi(<ContactForm />, services, { toasts: true })
+    fillValid()
+    submit()
+    expect(await screen.findByText('This address cannot receive mail')).toBeTruthy()
+    expect(screen.getByLabelText(/Email/).getAttribute('aria-invalid')).toBe('true')
+    expect(screen.queryByText('Error sending message')).toBeNull()
+    expect(value(/Last Name/)).toBe('Lee')
+  })
+})

@@ -1,0 +1,186 @@
+import { useMutation } from '@tanstack/react-query'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { business } from '../../domain/business.ts'
+import { type InquiryReceipt, inquiryInput, inquiryLimits, interestOptions } from '../../domain/inquiry.ts'
+import { describeFailure, fieldIssuesOf, useTRPC } from '../shared/api.tsx'
+import { useToast } from '../shared/toast.tsx'
+
+export interface ContactFormProps {
+  /** The interest chosen when the form opens (and again after a successful send). */
+  interest?: string
+  /** A label stored with every lead from this form: which page or embed brought it. */
+  source?: string
+  headingLevel?: 2 | 3
+  onSubmitted?(receipt: InquiryReceipt): void
+  onError?(message: string): void
+}
+
+type Field = 'firstName' | 'lastName' | 'email' | 'phone' | 'message'
+const emptyValues: Record<Field, string> = { firstName: '', lastName: '', email: '', phone: '', message: '' }
+const fieldOrder: string[] = ['firstName', 'lastName', 'email', 'phone', 'interest', 'message']
+
+const presetInterest = (value: string | undefined) =>
+  interestOptions.some((o) => o.value === value) ? (value as string) : ''
+
+/** SPEC 4/5/8: Sending... while it goes; cleared on success; kept, with the reason, on failure. */
+export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
+  const id = useId()
+  const trpc = useTRPC()
+  const toast = useToast()
+  const form = useRef<HTMLFormElement>(null)
+  const [values, setValues] = useState(emptyValues)
+  // SPEC: the chosen interest is held apart from the other fields and sent in their place.
+  const [interest, setInterest] = useState(presetInterest(props.interest))
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const mutation = useMutation(trpc.inquiry.submit.mutationOptions())
+  useEffect(() => setInterest(presetInterest(props.interest)), [props.interest])
+
+  const showErrors = (issues: { path: string; message: string }[]) => {
+    const byField: Record<string, string> = {}
+    for (const issue of issues) byField[issue.path] ??= issue.message
+    setErrors(byField)
+    const first = fieldOrder.find((f) => byField[f])
+    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+    return Object.keys(byField).length > 0
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (mutation.isPending) return
+    const input = { ...values, interest, sourceUrl: currentPage(), sourceLabel: props.source || undefined }
+    const checked = inquiryInput.safeParse(input)
+    if (!checked.success) {
+      showErrors(checked.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })))
+      return
+    }
+    setErrors({})
+    mutation.mutate(checked.data, {
+      onSuccess(receipt) {
+        setValues(emptyValues)
+        setInterest(presetInterest(props.interest))
+        toast({
+          title: 'Message sent successfully!',
+          description: `We'll get back to you within ${business.claims.replyWithinHours} hours.`,
+        })
+        props.onSubmitted?.(receipt)
+      },
+      onError(error) {
+        const message = describeFailure(error)
+        // Field problems are shown beside their fields; anything else gets the toast.
+        if (!showErrors(fieldIssuesOf(error))) {
+          toast({ variant: 'destructive', title: 'Error sending message', description: message })
+        }
+        props.onError?.(message)
+      },
+    })
+  }
+
+  const H = `h${headingLevel}` as const
+  const field = (name: Field, label: string, input: { type?: string; autoComplete: string; required?: boolean; maxLength: number }) => (
+    <div className="gc-field" part="field">
+      <label htmlFor={`${id}-${name}`}>
+        {label}
+        {input.required && <span aria-hidden="true"> *</span>}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        name={name}
+        className="gc-input"
+        part="input"
+        type={input.type ?? 'text'}
+        autoComplete={input.autoComplete}
+        maxLength={input.maxLength}
+        aria-required={input.required || undefined}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+        value={values[name]}
+        onChange={(e) => {
+          const value = e.currentTarget.value
+          setValues((v) => ({ ...v, [name]: value }))
+        }}
+      />
+      <FieldError id={`${id}-${name}-error`} message={errors[name]} />
+    </div>
+  )
+
+  return (
+    <section className="gc-contact" part="contact">
+      <H id={`${id}-heading`} className="gc-heading" part="heading">
+        Send Us a Message
+      </H>
+      <form ref={form} className="gc-form" onSubmit={submit} noValidate part="form" aria-labelledby={`${id}-heading`}>
+        <p className="gc-form__note">
+          Fields marked <span aria-hidden="true">*</span>
+          <span className="gc-sr-only">with an asterisk</span> are required.
+        </p>
+        <div className="gc-form__row">
+          {field('firstName', 'First Name', { autoComplete: 'given-name', required: true, maxLength: inquiryLimits.name })}
+          {field('lastName', 'Last Name', { autoComplete: 'family-name', required: true, maxLength: inquiryLimits.name })}
+        </div>
+        <div className="gc-form__row">
+          {field('email', 'Email', { type: 'email', autoComplete: 'email', required: true, maxLength: inquiryLimits.email })}
+          {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel', maxLength: inquiryLimits.phone })}
+        </div>
+        <div className="gc-field" part="field">
+          <label htmlFor={`${id}-interest`}>I'm interested in</label>
+          <select
+            id={`${id}-interest`}
+            name="interest"
+            className="gc-input"
+            part="input"
+            value={interest}
+            aria-invalid={errors.interest ? true : undefined}
+            aria-describedby={errors.interest ? `${id}-interest-error` : undefined}
+            onChange={(e) => setInterest(e.currentTarget.value)}
+          >
+            <option value="">Select an option</option>
+            {interestOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${id}-interest-error`} message={errors.interest} />
+        </div>
+        <div className="gc-field" part="field">
+          <label htmlFor={`${id}-message`}>Message</label>
+          <textarea
+            id={`${id}-message`}
+            name="message"
+            className="gc-input"
+            part="input"
+            rows={4}
+            maxLength={inquiryLimits.message}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={errors.message ? `${id}-message-error` : undefined}
+            value={values.message}
+            onChange={(e) => {
+              const value = e.currentTarget.value
+              setValues((v) => ({ ...v, message: value }))
+            }}
+          />
+          <FieldError id={`${id}-message-error`} message={errors.message} />
+        </div>
+        <button type="submit" className="gc-button gc-button--primary gc-form__submit" part="button" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Sending...' : 'Send Message'}
+        </button>
+      </form>
+    </section>
+  )
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null
+  return (
+    <p id={id} className="gc-field__error">
+      {message}
+    </p>
+  )
+}
+
+/** The page the visitor is on, when it is an ordinary web page the API will accept. */
+function currentPage(): string | undefined {
+  if (typeof location === 'undefined' || !/^https?:$/.test(location.protocol)) return undefined
+  const href = location.href
+  return href.length <= inquiryLimits.sourceUrl ? href : `${location.origin}${location.pathname}`.slice(0, inquiryLimits.sourceUrl)
+}

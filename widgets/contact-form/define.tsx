@@ -1,0 +1,29 @@
+import { defineWidget } from '../shared/define-widget.tsx'
+import toastCss from '../shared/toast.css?inline'
+import css from './contact-form.css?inline'
+import { ContactForm } from './contact-form.tsx'
+
+/**
+ * `<gc-contact-form>`: the quote / contact form. Leads are accepted only from the dealer's site
+ * and the origins in ALLOWED_ORIGINS.
+ *
+ * Attributes: `api-base`, `interest` (preset: denago, evolution, swift-ev, rentals, service),
+ * `source` (a label stored with every lead from this element).
+ * Events: `gc-lead-submitted` ({ id, interest }), `gc-error` ({ message }).
+ * Parts: root, contact, heading, form, field, input, button, toasts, toast.
+ */
+defineWidget({
+  tag: 'gc-contact-form',
+  attributes: { interest: 'string', source: 'string' },
+  events: ['gc-lead-submitted', 'gc-error'],
+  styles: [toastCss, css],
+  toasts: true,
+  render: (a, emit) => (
+    <ContactForm
+      interest={a.interest as string | undefined}
+      source={a.source as string | undefined}
+      onSubmitted={(receipt) => emit('gc-lead-submitted', { id: receipt.id, interest: receipt.interest })}
+      onError={(message) => emit('gc-error', { message })}
+    />
+  ),
+})

@@ -1,0 +1,32 @@
+import cardCss from '../shared/cart-card.css?inline'
+import { defineWidget } from '../shared/define-widget.tsx'
+import { defaultVehicleHref, fillVehicleHref } from '../shared/urls.ts'
+import css from './featured-carts.css?inline'
+import { FeaturedCarts } from './featured-carts.tsx'
+
+/**
+ * `<gc-featured-carts>`: the dealer's featured carts.
+ *
+ * Attributes: `api-base`, `limit` (default 3), `vehicle-href` (link template).
+ * Events: `gc-vehicle-select` ({ slug }), `gc-error` ({ message }).
+ * Parts: root, featured, heading, grid, card, image, badge, price, button, error.
+ */
+defineWidget({
+  tag: 'gc-featured-carts',
+  attributes: { limit: 'number', vehicleHref: 'string' },
+  events: ['gc-vehicle-select', 'gc-error'],
+  styles: [cardCss, css],
+  render: (a, emit) => (
+    <FeaturedCarts
+      limit={validLimit(a.limit)}
+      vehicleHref={(slug) => fillVehicleHref((a.vehicleHref as string | undefined) ?? defaultVehicleHref, a.apiBase, slug)}
+      onVehicleSelect={(slug) => emit('gc-vehicle-select', { slug })}
+      onError={(message) => emit('gc-error', { message })}
+    />
+  ),
+})
+
+/** A partner typing `limit="six"` gets the default, not an error. */
+function validLimit(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 24 ? value : undefined
+}

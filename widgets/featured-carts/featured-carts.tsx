@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { featuredCount } from '../../domain/golf-cart.ts'
+import { describeFailure, useApiBase, useTRPC } from '../shared/api.tsx'
+import { CartCard, CartCardSkeleton, type HeadingLevel } from '../shared/cart-card.tsx'
+import { LoadError } from '../shared/load-error.tsx'
+
+export interface FeaturedCartsProps {
+  /** How many featured carts to show (SPEC: 3). */
+  limit?: number
+  /** "Featured Golf Carts", or "Featured Golf Carts in Ocean" on a county page. */
+  title?: string
+  headingLevel?: 2 | 3
+  vehicleHref(slug: string): string
+  /** When given, a "View Full Inventory" link follows the cards. */
+  inventoryHref?: string
+  onVehicleSelect?(slug: string): void
+  onError?(message: string): void
+}
+
+export function featuredQueryInput(limit: number = featuredCount) {
+  return { limit }
+}
+
+export function FeaturedCarts({ limit = featuredCount, title = 'Featured Golf Carts', headingLevel = 2, ...props }: FeaturedCartsProps) {
+  const trpc = useTRPC()
+  const apiBase = useApiBase()
+  const query = useQuery(trpc.cart.featured.queryOptions(featuredQueryInput(limit)))
+  const { onError } = props
+  useEffect(() => {
+    if (query.error) onError?.(describeFailure(query.error))
+  }, [query.error, onError])
+  const Heading = `h${headingLevel}` as const
+
+  return (
+    <section className="gc-featured" part="featured">
+      <Heading className="gc-heading" part="heading">
+        {title}
+      </Heading>
+      {query.isPending ? (
+        <div className="gc-grid" part="grid" aria-busy="true">
+          <p className="gc-sr-only" role="status">
+            Loading featured golf carts
+          </p>
+          {Array.from({ length: limit }, (_, i) => (
+            <CartCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <LoadError what="the featured golf carts" onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : (
+        <div className="gc-grid" part="grid">
+          {query.data.slice(0, limit).map((cart) => (
+            <CartCard
+              key={cart.id}
+              cart={cart}
+              apiBase={apiBase}
+              href={props.vehicleHref(cart.slug)}
+              headingLevel={(headingLevel + 1) as HeadingLevel}
+              onSelect={props.onVehicleSelect}
+            />
+          ))}
+        </div>
+      )}
+      {props.inventoryHref && (
+        <p className="gc-featured__more">
+          <a className="gc-button gc-button--secondary" part="button" href={props.inventoryHref}>
+            View Full Inventory
+          </a>
+        </p>
+      )}
+    </section>
+  )
+}

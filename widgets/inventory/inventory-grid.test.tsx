@@ -1,0 +1,97 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { fakeServices, seedCarts } from '../../tests/support/fake-services.ts'
+import { renderWithApi } from '../../tests/support/render-with-api.tsx'
+import { InventoryGrid } from './inventory-grid.tsx'
+
+const href = (slug: string) => `/vehicle/${slug}`
+const cards = () => screen.queryAllByRole('article')
+
+describe('InventoryGrid', () => {
+  it('shows six placeholders while loading', async () => {
+    const services = fakeServices()
+    const release = services.hold()
+    const { container } = renderWithApi(<InventoryGrid vehicleHref={href} />, services)
+    expect(container.querySelectorAll('.gc-card--skeleton')).toHaveLength(6)
+    expect(screen.getByRole('status').textContent).toBe('Loading golf carts')
+    release()
+    await waitFor(() => expect(cards()).toHaveLength(24))
+    expect(container.querySelectorAll('.gc-card--skeleton')).toHaveLength(0)
+  })
+
+  it('shows each cart with image, NEW badge, title, description, price and a details link', async () => {
+    renderWithApi(<InventoryGrid vehicleHref={href} />)
+    const card = (await screen.findByRole('heading', { name: '2025 Denago EV Nomad XL' })).closest('article')!
+    const c = within(card as HTMLElement)
+    expect(c.getByRole('img', { name: '2025 Denago EV Nomad XL' }).getAttribute('src')).toBe(
+      '/images/carts/2025-denago-ev-nomad-xl.svg',
+    )
+    expect(c.getByText('NEW')).toBeTruthy()
+    expect(c.getByText('$12,495')).toBeTruthy()
+    expect(c.getByText(/seats six in comfort/)).toBeTruthy()
+    expect(c.getByRole('link', { name: 'View Details for 2025 Denago EV Nomad XL' }).getAttribute('href')).toBe(
+      '/vehicle/2025-denago-ev-nomad-xl',
+    )
+  })
+
+  it('upper-cases a category other than new on the badge', async () => {
+    const carts = seedCarts(2).map((c) => ({ ...c, category: 'certified' }))
+    renderWithApi(<InventoryGrid vehicleHref={href} category="certified" />, fakeServices(carts))
+    await waitFor(() => expect(cards()).toHaveLength(2))
+    expect(screen.getAllByText('CERTIFIED').length).toBeGreaterThanOrEqual(2)
+  })
+
+  it('says so when a category has no carts', async () => {
+    renderWithApi(<InventoryGrid vehicleHref={href} category="used" />)
+    expect(await screen.findByText('No golf carts found in this category.')).toBeTruthy()
+  })
+
+  it('loads every cart for All Categories and one category when chosen', async () => {
+    const services = fakeServices()
+    renderWithApi(<InventoryGrid vehicleHref={href} />, services)
+    await waitFor(() => expect(cards()).toHaveLength(24))
+    expect(services.calls.at(-1)).toEqual({ method: 'list', input: { limit: 24, offset: 0 } })
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'new' } })
+    await waitFor(() => expect(services.calls.at(-1)).toEqual({ method: 'list', input: { category: 'new', limit: 24, offset: 0 } }))
+    expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('new')
+  })
+
+  it('pages through a large inventory 24 at a time', async () => {
+    const services = fakeServices(seedCarts(30))
+    renderWithApi(<InventoryGrid vehicleHref={href} />, services)
+    await waitFor(() => expect(cards()).toHaveLength(24))
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy()
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true)
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }))
+    await waitFor(() => expect(cards()).toHaveLength(6))
+    expect(screen.getByRole('status').textContent).toBe('Showing 25 to 30 of 30 golf carts')
+    expect(services.calls.at(-1)?.input).toEqual({ limit: 24, offset: 24 })
+  })
+
+  it('shows a clear message and a retry button when loading fails, and recovers', async () => {
+    const services = fakeServices()
+    services.failWith(new Error('database down'))
+    const errors: string[] = []
+    renderWithApi(<InventoryGrid vehicleHref={href} onError={(m) => errors.push(m)} />, services)
+    expect((await screen.findByRole('alert')).textContent).toContain("We couldn't load the golf carts")
+    expect(errors[0]).toMatch(/^500: /)
+    services.failWith(undefined)
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(cards()).toHaveLength(24))
+  })
+
+  it('follows a changed category prop', async () => {
+    const services = fakeServices()
+    const view = renderWithApi(<InventoryGrid vehicleHref={href} category="new" />, services)
+    await waitFor(() => expect(cards()).toHaveLength(24))
+    view.rerender(<InventoryGrid vehicleHref={href} category="used" />)
+    expect(await screen.findByText('No golf carts found in this category.')).toBeTruthy()
+  })
+
+  it('reports which cart a visitor opens', async () => {
+    const chosen: string[] = []
+    renderWithApi(<InventoryGrid vehicleHref={href} onVehicleSelect={(slug) => chosen.push(slug)} />)
+    fireEvent.click(await screen.findByRole('link', { name: 'View Details for 2025 Denago EV City' }))
+    expect(chosen).toEqual(['2025-denago-ev-city'])
+  })
+})

@@ -1,0 +1,137 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useEffect, useId, useState } from 'react'
+import { categoryLabel, categoryOptions, inventoryPageSize } from '../../domain/golf-cart.ts'
+import { describeFailure, useApiBase, useTRPC } from '../shared/api.tsx'
+import { CartCard, CartCardSkeleton, type HeadingLevel } from '../shared/cart-card.tsx'
+import { LoadError } from '../shared/load-error.tsx'
+
+export interface InventoryGridProps {
+  /** The category shown first; empty or "all" shows every cart. */
+  category?: string
+  headingLevel?: 1 | 2
+  vehicleHref(slug: string): string
+  onVehicleSelect?(slug: string): void
+  onError?(message: string): void
+}
+
+/** The list call for one page of one category, shared with the server's prefetch. */
+export function inventoryQueryInput(category: string | undefined, page: number) {
+  return {
+    category: !category || category === 'all' ? undefined : category,
+    limit: inventoryPageSize,
+    offset: page * inventoryPageSize,
+  }
+}
+
+/** The inventory (SPEC section 2): category filter, 24 carts a page, skeletons while loading. */
+export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps) {
+  const trpc = useTRPC()
+  const apiBase = useApiBase()
+  const filterId = useId()
+  const [category, setCategory] = useState(props.category || 'all')
+  const [page, setPage] = useState(0)
+  useEffect(() => {
+    setCategory(props.category || 'all')
+    setPage(0)
+  }, [props.category])
+
+  const query = useQuery({
+    ...trpc.cart.list.queryOptions(inventoryQueryInput(category, page)),
+    placeholderData: keepPreviousData,
+  })
+  const { onError } = props
+  useEffect(() => {
+    if (query.error) onError?.(describeFailure(query.error))
+  }, [query.error, onError])
+
+  const Heading = `h${headingLevel}` as const
+  const options = categoryOptions.some((o) => o.value === category)
+    ? categoryOptions
+    : [...categoryOptions, { value: category, label: categoryLabel(category) }]
+  const total = query.data?.total ?? 0
+  const pages = Math.max(1, Math.ceil(total / inventoryPageSize))
+  const first = page * inventoryPageSize + 1
+
+  return (
+    <section className="gc-inventory" part="inventory" aria-labelledby={`${filterId}-heading`}>
+      <div className="gc-inventory__header">
+        <Heading id={`${filterId}-heading`} className="gc-heading" part="heading">
+          Golf Cart Inventory
+        </Heading>
+        <div className="gc-field gc-inventory__filter" part="filter">
+          <label htmlFor={filterId}>Category</label>
+          <select
+            id={filterId}
+            className="gc-input"
+            value={category}
+            onChange={(e) => {
+              setCategory(e.currentTarget.value)
+              setPage(0)
+            }}
+          >
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <p className="gc-sr-only" role="status">
+        {query.isPending
+          ? 'Loading golf carts'
+          : query.data && total > 0
+            ? `Showing ${first} to ${first + query.data.carts.length - 1} of ${total} golf carts`
+            : ''}
+      </p>
+
+      {query.isPending ? (
+        <div className="gc-grid" part="grid" aria-busy="true">
+          {Array.from({ length: 6 }, (_, i) => (
+            <CartCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : query.isError && !query.data ? (
+        <LoadError what="the golf carts" onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : query.data.carts.length === 0 ? (
+        <p className="gc-empty" part="empty">
+          No golf carts found in this category.
+        </p>
+      ) : (
+        <div className="gc-grid" part="grid" aria-busy={query.isPlaceholderData}>
+          {query.data.carts.map((cart, i) => (
+            <CartCard
+              key={cart.id}
+              cart={cart}
+              apiBase={apiBase}
+              href={props.vehicleHref(cart.slug)}
+              headingLevel={(headingLevel + 1) as HeadingLevel}
+              eager={page === 0 && i < 3}
+              onSelect={props.onVehicleSelect}
+            />
+          ))}
+        </div>
+      )}
+
+      {pages > 1 && (
+        <nav className="gc-pager" aria-label="Inventory pages" part="pagination">
+          <button type="button" className="gc-button gc-button--secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {page + 1} of {pages}
+          </span>
+          <button
+            type="button"
+            className="gc-button gc-button--secondary"
+            disabled={page + 1 >= pages}
+            onClick={() => setPage(page + 1)}
+          >
+            Next
+          </button>
+        </nav>
+      )}
+    </section>
+  )
+}

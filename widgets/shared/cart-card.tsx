@@ -1,0 +1,69 @@
+import { categoryLabel, formatPrice, type GolfCart } from '../../domain/golf-cart.ts'
+import { resolveUrl } from './urls.ts'
+
+export type HeadingLevel = 1 | 2 | 3 | 4
+
+/** One cart in a grid (SPEC: image, title, badge, description, price, View Details). */
+export function CartCard(props: {
+  cart: GolfCart
+  apiBase: string
+  href: string
+  headingLevel: HeadingLevel
+  /** Above the fold, the first cards load eagerly so they are not the slowest thing on the page. */
+  eager?: boolean
+  onSelect?(slug: string): void
+}) {
+  const { cart } = props
+  const Heading = `h${props.headingLevel}` as const
+  return (
+    <article className="gc-card" part="card">
+      <div className="gc-card__media">
+        <img
+          className="gc-card__image"
+          part="image"
+          src={resolveUrl(props.apiBase, cart.imageUrl)}
+          alt={cart.title}
+          width={800}
+          height={600}
+          loading={props.eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+        <span className="gc-badge" part="badge">
+          {categoryLabel(cart.category)}
+        </span>
+      </div>
+      <div className="gc-card__body">
+        <Heading className="gc-card__title">{cart.title}</Heading>
+        <p className="gc-card__description">{cart.description}</p>
+        <div className="gc-card__footer">
+          <p className="gc-card__price" part="price">
+            {formatPrice(cart.price)}
+          </p>
+          <a
+            className="gc-button gc-button--primary"
+            part="button"
+            href={props.href}
+            onClick={() => props.onSelect?.(cart.slug)}
+          >
+            View Details<span className="gc-sr-only"> for {cart.title}</span>
+          </a>
+        </div>
+      </div>
+    </article>
+  )
+}
+
+/** A placeholder with the card's exact shape, so nothing moves when the data arrives. */
+export function CartCardSkeleton() {
+  return (
+    <div className="gc-card gc-card--skeleton" aria-hidden="true" part="card skeleton">
+      <div className="gc-card__media gc-skeleton" />
+      <div className="gc-card__body">
+        <div className="gc-skeleton gc-skeleton--line" style={{ width: '70%' }} />
+        <div className="gc-skeleton gc-skeleton--line" />
+        <div className="gc-skeleton gc-skeleton--line" style={{ width: '85%' }} />
+        <div className="gc-skeleton gc-skeleton--button" />
+      </div>
+    </div>
+  )
+}

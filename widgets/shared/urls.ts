@@ -1,0 +1,16 @@
+/**
+ * Addresses inside a widget. Cart images and page links are relative to the dealer's site; on a
+ * partner's page they must point back to the dealer (the `api-base`), not to the partner.
+ */
+export function resolveUrl(apiBase: string, path: string): string {
+  if (!apiBase || /^[a-z][a-z\d+.-]*:/i.test(path)) return path
+  return `${apiBase.replace(/\/+$/, '')}${path.startsWith('/') ? '' : '/'}${path}`
+}
+
+/** PRODUCT.md `vehicle-href`: `{api-base}` and `{slug}` are filled in. */
+export function fillVehicleHref(template: string, apiBase: string, slug: string): string {
+  return template.replaceAll('{api-base}', apiBase.replace(/\/+$/, '')).replaceAll('{slug}', encodeURIComponent(slug))
+}
+
+export const defaultVehicleHref = '{api-base}/vehicle/{slug}'
+

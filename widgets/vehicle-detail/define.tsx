@@ -1,0 +1,29 @@
+import { defineWidget } from '../shared/define-widget.tsx'
+import { resolveUrl } from '../shared/urls.ts'
+import css from './vehicle-detail.css?inline'
+import { VehicleDetail } from './vehicle-detail.tsx'
+
+/**
+ * `<gc-vehicle-detail slug="...">`: one cart with its specifications and quote buttons.
+ *
+ * Attributes: `api-base`, `slug` (either slug reading works).
+ * Events: `gc-error` ({ message }).
+ * Parts: root, vehicle, heading, image, badge, price, button, specifications, cta, not-found, error.
+ */
+defineWidget({
+  tag: 'gc-vehicle-detail',
+  attributes: { slug: 'string' },
+  events: ['gc-error'],
+  styles: [css],
+  render: (a, emit) =>
+    a.slug ? (
+      <VehicleDetail
+        slug={String(a.slug)}
+        headingLevel={2}
+        homeHref={resolveUrl(a.apiBase, '/')}
+        inventoryHref={resolveUrl(a.apiBase, '/inventory')}
+        contactHref={(slug) => resolveUrl(a.apiBase, `/contact?cart=${encodeURIComponent(slug)}`)}
+        onError={(message) => emit('gc-error', { message })}
+      />
+    ) : null,
+})

@@ -1,0 +1,110 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { fakeServices, seedCarts } from '../../tests/support/fake-services.ts'
+import { renderWithApi } from '../../tests/support/render-with-api.tsx'
+import { VehicleDetail } from './vehicle-detail.tsx'
+
+const links = { homeHref: '/', inventoryHref: '/inventory', contactHref: (slug: string) => `/contact?cart=${slug}` }
+const groupRows = (title: string) => {
+  const group = screen.getByRole('heading', { name: title }).parentElement!
+  return Array.from(group.querySelectorAll('.gc-spec-row')).map((row) => [
+    row.querySelector('dt')!.textContent,
+    row.querySelector('dd')!.textContent,
+  ])
+}
+
+describe('VehicleDetail', () => {
+  it('shows a skeleton while loading', () => {
+    const services = fakeServices()
+    services.hold()
+    const { container } = renderWithApi(<VehicleDetail slug="2025-evolution-d6-max-gt4" {...links} />, services)
+    expect(container.querySelector('.gc-vehicle--skeleton')).toBeTruthy()
+    expect(screen.getByRole('status').textContent).toBe('Loading golf cart')
+  })
+
+  it('shows the cart with breadcrumb, badge, price and the four highlights', async () => {
+    renderWithApi(<VehicleDetail slug="2025-evolution-d6-max-gt4" {...links} />)
+    expect(await screen.findByRole('heading', { level: 1, name: '2025 Evolution D6 Max GT4' })).toBeTruthy()
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }))
+    expect(crumbs.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/')
+    expect(crumbs.getByRole('link', { name: 'Inventory' }).getAttribute('href')).toBe('/inventory')
+    expect(crumbs.getByText('2025 Evolution D6 Max GT4').getAttribute('aria-current')).toBe('page')
+    expect(document.querySelector('.gc-vehicle__summary .gc-badge')?.textContent).toBe('NEW')
+    expect(screen.getByText('$14,995')).toBeTruthy()
+    const highlights = within(screen.getByRole('list', { name: 'Highlights' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent)
+    expect(highlights).toEqual(['Top Speed19 mph', 'Range30-45 miles', 'Seating4 Passengers', 'BatteryLithium Ion'])
+  })
+
+  it('lists the three specification groups, always In Stock', async () => {
+    renderWithApi(<VehicleDetail slug="2025-denago-ev-rover-xl6" {...links} />)
+    await screen.findByRole('heading', { name: 'Specifications' })
+    expect(groupRows('Performance')).toEqual([
+      ['Top Speed', '25 mph'],
+      ['Range', '40-60 miles'],
+      ['Charging Time', '6-8 hours'],
+      ['Motor Type', 'AC Motor'],
+      ['Battery Type', 'Lithium Ion'],
+    ])
+    expect(groupRows('Dimensions')).toEqual([
+      ['Length', '95 in'],
+      ['Width', '48 in'],
+      ['Height', '74 in'],
+      ['Wheelbase', '68 in'],
+      ['Ground Clearance', '8 in'],
+    ])
+    expect(groupRows('Capacity')).toEqual([
+      ['Seating', '6 Passengers'],
+      ['Payload', '1,200 lbs'],
+      ['Category', 'NEW'],
+      ['Availability', 'In Stock'],
+    ])
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(
+      expect.arrayContaining(['Electric Power', 'Safety First', 'Low Maintenance', 'Eco-Friendly']),
+    )
+  })
+
+  it('offers Get Quote, Call Now and the manufacturer page for a known model', async () => {
+    renderWithApi(<VehicleDetail slug="2025-evolution-d5-maverick-2-2" {...links} />)
+    await screen.findByRole('heading', { level: 1 })
+    expect(screen.getAllByRole('link', { name: 'Get Quote' })[0]!.getAttribute('href')).toBe(
+      '/contact?cart=2025-evolution-d5-maverick-2-2',
+    )
+    expect(screen.getByRole('link', { name: /Call Now/ }).getAttribute('href')).toBe('tel:+18885550100')
+    const source = screen.getByRole('link', { name: /View Dealership Source/ })
+    expect(source.getAttribute('href')).toBe('https://evolutionevs.com/d5-maverick-2-2')
+    expect(source.getAttribute('rel')).toBe('noopener noreferrer')
+  })
+
+  it('shows no dealership source for a model the lookup does not know', async () => {
+    const [cart] = seedCarts(1)
+    const unknown = { ...cart!, id: 99, slug: 'club-car-onward', title: 'Club Car Onward' }
+    renderWithApi(<VehicleDetail slug="club-car-onward" {...links} />, fakeServices([unknown]))
+    await screen.findByRole('heading', { level: 1, name: 'Club Car Onward' })
+    expect(screen.queryByRole('link', { name: /View Dealership Source/ })).toBeNull()
+  })
+
+  it('finds the cart by the alternative slug reading', async () => {
+    renderWithApi(<VehicleDetail slug="2025-evolution-d5-maverick-22" {...links} />)
+    expect(await screen.findByRole('heading', { level: 1, name: '2025 Evolution D5 Maverick 2+2' })).toBeTruthy()
+  })
+
+  it('says Vehicle Not Found with a way back for an unknown slug', async () => {
+    renderWithApi(<VehicleDetail slug="no-such-cart" {...links} />)
+    expect(await screen.findByRole('heading', { name: 'Vehicle Not Found' })).toBeTruthy()
+    expect(screen.getByText("The vehicle you're looking for doesn't exist or has been removed.")).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Back to Inventory' }).getAttribute('href')).toBe('/inventory')
+  })
+
+  it('offers a retry, not Not Found, when the server fails', async () => {
+    const services = fakeServices()
+    services.failWith(new Error('down'))
+    renderWithApi(<VehicleDetail slug="2025-evolution-d6-max-gt4" {...links} />, services)
+    expect(await screen.findByText(/We couldn't load this golf cart/)).toBeTruthy()
+    expect(screen.queryByText('Vehicle Not Found')).toBeNull()
+    services.failWith(undefined)
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('2025 Evolution D6 Max GT4'))
+  })
+})

@@ -1,0 +1,201 @@
+import { useQuery } from '@tanstack/react-query'
+import { BatteryCharging, Gauge, Leaf, type LucideIcon, Phone, Route, ShieldCheck, Users, Wrench, Zap } from 'lucide-react'
+import { useEffect } from 'react'
+import { business } from '../../domain/business.ts'
+import { dealershipSourceFor } from '../../domain/dealership-sources.ts'
+import { categoryLabel, formatPrice } from '../../domain/golf-cart.ts'
+import { formatRange, formatSeating, specificationGroups, specificationsFor } from '../../domain/specifications.ts'
+import { describeFailure, isNotFound, useApiBase, useTRPC } from '../shared/api.tsx'
+import { LoadError } from '../shared/load-error.tsx'
+import { resolveUrl } from '../shared/urls.ts'
+
+export interface VehicleDetailProps {
+  slug: string
+  headingLevel?: 1 | 2
+  homeHref: string
+  inventoryHref: string
+  contactHref(slug: string): string
+  onError?(message: string): void
+}
+
+const features: { icon: LucideIcon; title: string; text: string }[] = [
+  { icon: Zap, title: 'Electric Power', text: 'Quiet, instant torque from an electric drivetrain: no gas, no oil, no fumes.' },
+  { icon: ShieldCheck, title: 'Safety First', text: 'Seat belts, lights, mirrors and dependable brakes on every cart we sell.' },
+  { icon: Wrench, title: 'Low Maintenance', text: 'No oil changes or tune-ups. Charge it, check the tires and drive.' },
+  { icon: Leaf, title: 'Eco-Friendly', text: 'Zero tailpipe emissions keep your street clean and quiet.' },
+]
+
+/** The vehicle page (SPEC section 2): everything about one cart, from its title alone. */
+export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetailProps) {
+  const trpc = useTRPC()
+  const apiBase = useApiBase()
+  const query = useQuery(trpc.cart.bySlug.queryOptions({ slug }))
+  const { onError } = props
+  useEffect(() => {
+    if (query.error && !isNotFound(query.error)) onError?.(describeFailure(query.error))
+  }, [query.error, onError])
+
+  const H = `h${headingLevel}` as const
+  const Sub = `h${headingLevel + 1}` as 'h2' | 'h3'
+  const SubSub = `h${headingLevel + 2}` as 'h3' | 'h4'
+
+  if (query.isPending) return <VehicleSkeleton />
+  if (query.isError && !isNotFound(query.error)) {
+    return <LoadError what="this golf cart" onRetry={() => void query.refetch()} retrying={query.isFetching} />
+  }
+  if (!query.data) {
+    return (
+      <section className="gc-not-found" part="not-found">
+        <H className="gc-heading">Vehicle Not Found</H>
+        <p>The vehicle you're looking for doesn't exist or has been removed.</p>
+        <a className="gc-button gc-button--primary" part="button" href={props.inventoryHref}>
+          Back to Inventory
+        </a>
+      </section>
+    )
+  }
+
+  const cart = query.data
+  const spec = specificationsFor(cart.title)
+  const groups = specificationGroups(spec, cart.category)
+  const source = dealershipSourceFor(cart.title)
+  const highlights: { icon: LucideIcon; label: string; value: string }[] = [
+    { icon: Gauge, label: 'Top Speed', value: `${spec.topSpeedMph} mph` },
+    { icon: Route, label: 'Range', value: `${formatRange(spec.rangeMiles)} miles` },
+    { icon: Users, label: 'Seating', value: formatSeating(spec) },
+    { icon: BatteryCharging, label: 'Battery', value: spec.battery },
+  ]
+
+  return (
+    <article className="gc-vehicle" part="vehicle">
+      <nav aria-label="Breadcrumb" className="gc-breadcrumb">
+        <ol>
+          <li>
+            <a href={props.homeHref}>Home</a>
+          </li>
+          <li>
+            <a href={props.inventoryHref}>Inventory</a>
+          </li>
+          <li aria-current="page">{cart.title}</li>
+        </ol>
+      </nav>
+
+      <div className="gc-vehicle__top">
+        <div className="gc-vehicle__media">
+          <img
+            src={resolveUrl(apiBase, cart.imageUrl)}
+            alt={cart.title}
+            width={800}
+            height={600}
+            fetchPriority="high"
+            part="image"
+          />
+        </div>
+        <div className="gc-vehicle__summary">
+          <span className="gc-badge" part="badge">
+            {categoryLabel(cart.category)}
+          </span>
+          <H className="gc-vehicle__title" part="heading">
+            {cart.title}
+          </H>
+          <p className="gc-vehicle__description">{cart.description}</p>
+          <p className="gc-vehicle__price" part="price">
+            {formatPrice(cart.price)}
+          </p>
+          <ul className="gc-highlights" aria-label="Highlights">
+            {highlights.map(({ icon: Icon, label, value }) => (
+              <li key={label} className="gc-highlight">
+                <Icon aria-hidden="true" size={22} />
+                <span className="gc-highlight__label">{label}</span>
+                <span className="gc-highlight__value">{value}</span>
+              </li>
+            ))}
+          </ul>
+          <div className="gc-actions">
+            <a className="gc-button gc-button--primary" part="button" href={props.contactHref(cart.slug)}>
+              Get Quote
+            </a>
+            <a className="gc-button gc-button--secondary" part="button" href={`tel:${business.tollFree.tel}`}>
+              <Phone aria-hidden="true" size={18} /> Call Now
+            </a>
+            {source && (
+              <a className="gc-button gc-button--outline" part="button" href={source} target="_blank" rel="noopener noreferrer">
+                View Dealership Source<span className="gc-sr-only"> (opens the manufacturer's page in a new tab)</span>
+              </a>
+            )}
+          </div>
+        </div>
+      </div>
+
+      <section className="gc-vehicle__section" aria-label="Why electric">
+        <ul className="gc-feature-grid">
+          {features.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="gc-feature">
+              <Icon aria-hidden="true" size={26} />
+              <SubSub className="gc-feature__title">{title}</SubSub>
+              <p>{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="gc-vehicle__section" part="specifications">
+        <Sub className="gc-heading">Specifications</Sub>
+        <div className="gc-spec-groups">
+          {(
+            [
+              ['Performance', groups.performance],
+              ['Dimensions', groups.dimensions],
+              ['Capacity', groups.capacity],
+            ] as const
+          ).map(([title, rows]) => (
+            <div key={title} className="gc-spec-group">
+              <SubSub className="gc-spec-group__title">{title}</SubSub>
+              <dl>
+                {rows.map(([name, value]) => (
+                  <div key={name} className="gc-spec-row">
+                    <dt>{name}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section className="gc-cta" part="cta">
+        <Sub className="gc-cta__title">Ready to drive the {cart.title} home?</Sub>
+        <p>Ask for a quote or call us. 0% financing on select models with approved credit.</p>
+        <div className="gc-actions gc-actions--center">
+          <a className="gc-button gc-button--primary" part="button" href={props.contactHref(cart.slug)}>
+            Get Quote
+          </a>
+          <a className="gc-button gc-button--secondary" part="button" href={`tel:${business.tollFree.tel}`}>
+            <Phone aria-hidden="true" size={18} /> Call {business.tollFree.display}
+          </a>
+        </div>
+      </section>
+    </article>
+  )
+}
+
+function VehicleSkeleton() {
+  return (
+    <div className="gc-vehicle gc-vehicle--skeleton" aria-busy="true" part="vehicle skeleton">
+      <p className="gc-sr-only" role="status">
+        Loading golf cart
+      </p>
+      <div className="gc-vehicle__top" aria-hidden="true">
+        <div className="gc-vehicle__media gc-skeleton" />
+        <div className="gc-vehicle__summary">
+          <div className="gc-skeleton gc-skeleton--line" style={{ width: '30%' }} />
+          <div className="gc-skeleton gc-skeleton--title" />
+          <div className="gc-skeleton gc-skeleton--line" />
+          <div className="gc-skeleton gc-skeleton--line" style={{ width: '80%' }} />
+          <div className="gc-skeleton gc-skeleton--button" />
+        </div>
+      </div>
+    </div>
+  )
+}
