@@ -6,12 +6,15 @@ import { precompress } from './scripts/build/precompress.ts'
  * element and shared chunks. An app-style build, not library mode, so everything is minified and
  * `process.env.NODE_ENV` is replaced. React is Preact here: same components, a tenth the size.
  */
+/** `WIDGETS_WITH_REACT=1` builds with real react-dom instead, only to measure what Preact saves. */
+const withReact = process.env.WIDGETS_WITH_REACT === '1'
+
 export default defineConfig({
   base: './',
   publicDir: false,
   plugins: [precompress()],
   resolve: {
-    alias: [
+    alias: withReact ? [] : [
       { find: /^react$/, replacement: 'preact/compat' },
       { find: /^react-dom$/, replacement: 'preact/compat' },
       { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
@@ -20,7 +23,7 @@ export default defineConfig({
     ],
   },
   build: {
-    outDir: 'dist/widgets',
+    outDir: withReact ? 'dist/widgets-react' : 'dist/widgets',
     emptyOutDir: true,
     target: 'es2022',
     // Shared chunks are preloaded next to each element's chunk (one round trip less), resolved

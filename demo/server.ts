@@ -10,16 +10,17 @@ import express from 'express'
 const pagesDir = fileURLToPath(new URL('./pages/', import.meta.url))
 export const demoPages = ['index', 'dealer-network', 'rentals-landing', 'quote-landing', 'all-elements', 'themed'] as const
 
-export function createDemoApp(apiUrl: string) {
+export function createDemoApp(apiUrl: string | (() => string)) {
   const app = express()
   app.disable('x-powered-by')
   app.get(['/', '/:page.html'], async (req, res) => {
     const page = (req.params as { page?: string }).page ?? 'index'
     if (!(demoPages as readonly string[]).includes(page)) return void res.status(404).type('text').send('No such demo page')
     const html = await readFile(`${pagesDir}${page}.html`, 'utf8')
-    res.type('html').send(fillIn(html, apiUrl))
+    res.type('html').send(fillIn(html, typeof apiUrl === 'string' ? apiUrl : apiUrl()))
   })
   app.get('/demo.css', (_req, res) => res.sendFile(`${pagesDir}demo.css`))
+  app.get('/favicon.ico', (_req, res) => res.status(204).end())
   return app
 }
 
@@ -28,7 +29,7 @@ function fillIn(html: string, apiUrl: string): string {
   return html.replaceAll('{{API}}', apiUrl.replace(/\/+$/, ''))
 }
 
-export function startDemoServer(port: number, apiUrl: string, host = '127.0.0.1'): Promise<Server> {
+export function startDemoServer(port: number, apiUrl: string | (() => string), host = '127.0.0.1'): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = createDemoApp(apiUrl).listen(port, host, () => resolve(server))
     server.once('error', reject)

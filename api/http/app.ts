@@ -13,15 +13,17 @@ import { requestLog } from './request-log.ts'
 import { restRoutes } from './rest.ts'
 
 const publicDir = fileURLToPath(new URL('../../host/public/', import.meta.url))
-const widgetsDir = fileURLToPath(new URL('../../dist/widgets/', import.meta.url))
+const builtWidgetsDir = fileURLToPath(new URL('../../dist/widgets/', import.meta.url))
 
 export interface AppDependencies {
   db: Database
   env: Env
   log: Logger
+  /** Another widget build to serve (the benchmark compares a React build). */
+  widgetsDir?: string
 }
 
-export function createApp({ db, env, log }: AppDependencies) {
+export function createApp({ db, env, log, widgetsDir = builtWidgetsDir }: AppDependencies) {
   const services = createServices(db.sql)
   const app = express()
   app.disable('x-powered-by')
@@ -37,7 +39,7 @@ export function createApp({ db, env, log }: AppDependencies) {
     }
   })
 
-  app.use('/widgets', widgetFiles())
+  app.use('/widgets', widgetFiles(widgetsDir))
   app.use(['/api', '/trpc'], cors(env.allowedOrigins))
   app.use('/api', restRoutes(services))
   app.use(
@@ -64,8 +66,8 @@ export function createApp({ db, env, log }: AppDependencies) {
  * The partner bundle: readable from any origin (module scripts need CORS), precompressed, the
  * hashed chunks cached for a year, the loader for five minutes so a release reaches partners.
  */
-function widgetFiles() {
-  return expressStaticGzip(widgetsDir, {
+function widgetFiles(dir: string) {
+  return expressStaticGzip(dir, {
     enableBrotli: true,
     orderPreference: ['br', 'gzip'],
     index: false,

@@ -1,13 +1,33 @@
-import { chromium } from 'playwright-core'
-const [url, out, width = '1280', full = '1'] = process.argv.slice(2)
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] })
+/**
+ * Looking at what we build: `node --import tsx tests/tools/shoot.mts <url> <out.png> [width]
+ * [selector]` saves a full-page screenshot, or one element's, in Debian's Chromium, and prints
+ * console errors and failed requests.
+ */
+import { launchBrowser } from '../support/browser.ts'
+
+const [url, out, width = '1280', selector] = process.argv.slice(2)
+if (!url || !out) throw new Error('usage: shoot.mts <url> <out.png> [width] [selector]')
+const browser = await launchBrowser()
 const page = await browser.newPage({ viewport: { width: Number(width), height: 900 } })
-const logs: string[] = []
-page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`))
-page.on('pageerror', (e) => logs.push(`pageerror: ${e.message}`))
-page.on('requestfailed', (r) => logs.push(`failed: ${r.url()} ${r.failure()?.errorText}`))
-await page.goto(url!, { waitUntil: 'networkidle' })
-await page.waitForTimeout(500)
-await page.screenshot({ path: out!, fullPage: full === '1' })
-console.log(logs.join('\n'))
+page.on('console', (m) => m.type() === 'error' && console.log(`console: ${m.text()}`))
+page.on('pageerror', (e) => console.log(`pageerror: ${e.message}`))
+page.on('response', (r) => r.status() >= 400 && console.log(`${r.status()}: ${r.url()}`))
+await page.goto(url, { waitUntil: 'networkidle' })
+if (selector) {
+  const element = page.locator(selector).first()
+  await element.scrollIntoViewIfNeeded()
+  await page.waitForTimeout(400)
+  await element.screenshot({ path: out })
+} else {
+  // Scroll through once so lazy images load before the full-page picture.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y)
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    window.scrollTo(0, 0)
+  })
+  await page.waitForTimeout(400)
+  await page.screenshot({ path: out, fullPage: true })
+}
 await browser.close()

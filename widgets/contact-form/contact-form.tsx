@@ -161,7 +161,7 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
           />
           <FieldError id={`${id}-message-error`} message={errors.message} />
         </div>
-        <button type="submit" className="gc-button gc-button--primary gc-form__submit" part="button" disabled={mutation.isPending}>
+        <button type="submit" className="gc-button gc-button--primary" part="button" disabled={mutation.isPending}>
           {mutation.isPending ? 'Sending...' : 'Send Message'}
         </button>
       </form>

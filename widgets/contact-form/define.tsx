@@ -1,6 +1,7 @@
 import { defineWidget } from '../shared/define-widget.tsx'
 import toastCss from '../shared/toast.css?inline'
-import css from './contact-form.css?inline'
+import { ToastProvider } from '../shared/toast.tsx'
+import { WidgetApi } from '../shared/widget-api.tsx'
 import { ContactForm } from './contact-form.tsx'
 
 /**
@@ -16,8 +17,12 @@ defineWidget({
   tag: 'gc-contact-form',
   attributes: { interest: 'string', source: 'string' },
   events: ['gc-lead-submitted', 'gc-error'],
-  styles: [toastCss, css],
-  toasts: true,
+  styles: [toastCss],
+  wrap: (content, apiBase) => (
+    <WidgetApi apiBase={apiBase}>
+      <ToastProvider>{content}</ToastProvider>
+    </WidgetApi>
+  ),
   render: (a, emit) => (
     <ContactForm
       interest={a.interest as string | undefined}

@@ -1,5 +1,6 @@
 import cardCss from '../shared/cart-card.css?inline'
 import { defineWidget } from '../shared/define-widget.tsx'
+import { WidgetApi } from '../shared/widget-api.tsx'
 import { defaultVehicleHref, fillVehicleHref } from '../shared/urls.ts'
 import css from './featured-carts.css?inline'
 import { FeaturedCarts } from './featured-carts.tsx'
@@ -16,6 +17,7 @@ defineWidget({
   attributes: { limit: 'number', vehicleHref: 'string' },
   events: ['gc-vehicle-select', 'gc-error'],
   styles: [cardCss, css],
+  wrap: (content, apiBase) => <WidgetApi apiBase={apiBase}>{content}</WidgetApi>,
   render: (a, emit) => (
     <FeaturedCarts
       limit={validLimit(a.limit)}

@@ -1,5 +1,6 @@
 import cardCss from '../shared/cart-card.css?inline'
 import { defineWidget } from '../shared/define-widget.tsx'
+import { WidgetApi } from '../shared/widget-api.tsx'
 import { defaultVehicleHref, fillVehicleHref } from '../shared/urls.ts'
 import css from './inventory-grid.css?inline'
 import { InventoryGrid } from './inventory-grid.tsx'
@@ -18,6 +19,7 @@ defineWidget({
   attributes: { category: 'string', vehicleHref: 'string' },
   events: ['gc-vehicle-select', 'gc-error'],
   styles: [cardCss, css],
+  wrap: (content, apiBase) => <WidgetApi apiBase={apiBase}>{content}</WidgetApi>,
   render: (a, emit) => (
     <InventoryGrid
       category={a.category as string | undefined}

@@ -2,7 +2,6 @@ import r2wc from '@r2wc/react-to-web-component'
 import type { ReactNode } from 'react'
 import isolationCss from './isolation.css?inline'
 import themeCss from './theme.css?inline'
-import { WidgetRoot } from './widget-root.tsx'
 
 /**
  * The one way a widget becomes a custom element: r2wc with an open shadow root, the widget's
@@ -17,7 +16,8 @@ export interface WidgetDefinition {
   attributes: Record<string, 'string' | 'number'>
   events: readonly WidgetEvent[]
   styles: readonly string[]
-  toasts?: boolean
+  /** Providers around the content: the API for elements that fetch, toasts for the form. */
+  wrap?(content: ReactNode, apiBase: string): ReactNode
   render(attributes: WidgetAttributes, emit: (event: WidgetEvent, detail: unknown) => void): ReactNode
 }
 
@@ -43,10 +43,11 @@ export function defineWidget(definition: WidgetDefinition): void {
   function Element(props: Record<string, unknown>) {
     const attributes = { ...props, apiBase: (props.apiBase as string | undefined) || defaultApiBase } as WidgetAttributes
     const emit = (event: WidgetEvent, detail: unknown) => (props[eventProp(event)] as ((d: unknown) => void) | undefined)?.(detail)
+    const content = definition.render(attributes, emit)
     return (
-      <WidgetRoot apiBase={attributes.apiBase} toasts={definition.toasts}>
-        {definition.render(attributes, emit)}
-      </WidgetRoot>
+      <div className="gc-widget gc-theme" part="root">
+        {definition.wrap ? definition.wrap(content, attributes.apiBase) : content}
+      </div>
     )
   }
 

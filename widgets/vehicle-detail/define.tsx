@@ -1,4 +1,5 @@
 import { defineWidget } from '../shared/define-widget.tsx'
+import { WidgetApi } from '../shared/widget-api.tsx'
 import { resolveUrl } from '../shared/urls.ts'
 import css from './vehicle-detail.css?inline'
 import { VehicleDetail } from './vehicle-detail.tsx'
@@ -15,6 +16,7 @@ defineWidget({
   attributes: { slug: 'string' },
   events: ['gc-error'],
   styles: [css],
+  wrap: (content, apiBase) => <WidgetApi apiBase={apiBase}>{content}</WidgetApi>,
   render: (a, emit) =>
     a.slug ? (
       <VehicleDetail

@@ -60,8 +60,8 @@ describe('VehicleDetail', () => {
       ['Category', 'NEW'],
       ['Availability', 'In Stock'],
     ])
-    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(
-      expect.arrayContaining(['Electric Power', 'Safety First', 'Low Maintenance', 'Eco-Friendly']),
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(
+      expect.arrayContaining(['Electric Power', 'Safety First', 'Low Maintenance', 'Eco-Friendly', 'Specifications']),
     )
   })
 

@@ -132,7 +132,7 @@ export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetai
           {features.map(({ icon: Icon, title, text }) => (
             <li key={title} className="gc-feature">
               <Icon aria-hidden="true" size={26} />
-              <SubSub className="gc-feature__title">{title}</SubSub>
+              <Sub className="gc-feature__title">{title}</Sub>
               <p>{text}</p>
             </li>
           ))}

@@ -1,7 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { type ApiClient, ApiProvider, createApiClient, createQueryClient } from './api.tsx'
-import { ToastProvider } from './toast.tsx'
-import type { QueryClient } from '@tanstack/react-query'
 
 /**
  * Every element on a page that talks to one API shares one query cache and one client: two
@@ -18,14 +17,12 @@ function clientsFor(apiBase: string) {
   return entry
 }
 
-/** The inside of every custom element: data, optional toasts, and the isolated styling root. */
-export function WidgetRoot(props: { apiBase: string; toasts?: boolean; children: ReactNode }) {
+/** Data for the elements that fetch; the rental tables and the calculator load none of it. */
+export function WidgetApi(props: { apiBase: string; children: ReactNode }) {
   const { queryClient, apiClient } = clientsFor(props.apiBase)
   return (
     <ApiProvider apiBase={props.apiBase} queryClient={queryClient} apiClient={apiClient}>
-      <div className="gc-widget gc-theme" part="root">
-        {props.toasts ? <ToastProvider>{props.children}</ToastProvider> : props.children}
-      </div>
+      {props.children}
     </ApiProvider>
   )
 }

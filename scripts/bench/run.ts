@@ -1,0 +1,92 @@
+/**
+ * `npm run bench [-- section ...]`: runs the benchmarks, prints each table and rewrites its
+ * section of docs/BENCHMARKS.md, stamped with the date, machine, Node version and command.
+ * Sections not run keep their last results.
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { build } from 'vite'
+import { measureWidgetSizes, widgetSizesMarkdown } from './widget-sizes.ts'
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+const file = `${root}docs/BENCHMARKS.md`
+
+interface Section {
+  title: string
+  /** What the numbers mean and how they were taken. */
+  method: string
+  run(): Promise<string>
+}
+
+const sections: Record<string, Section> = {
+  widgets: {
+    title: 'Widget JavaScript a partner page downloads',
+    method:
+      'Each element alone on a page of another origin, in a fresh Chromium context (empty cache): the sum of the compressed size (Content-Length, with the encoding Chromium negotiated) of every script fetched from the widget server until the element has rendered: the loader, the element chunk and the shared chunks. Data for the element is not counted. The second column is the same components built with real `react-dom` instead of `preact/compat` (`WIDGETS_WITH_REACT=1`). Target for `gc-inventory`: 40 KB or less, everything included.',
+    async run() {
+      await build({ configFile: `${root}vite.widgets.config.ts`, root, logLevel: 'warn' })
+      process.env.WIDGETS_WITH_REACT = '1'
+      try {
+        await build({ configFile: `${root}vite.widgets.config.ts`, root, logLevel: 'warn' })
+      } finally {
+        delete process.env.WIDGETS_WITH_REACT
+      }
+      return widgetSizesMarkdown(await measureWidgetSizes())
+    },
+  },
+}
+
+const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'))
+const unknown = requested.filter((name) => !(name in sections))
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(sections).join(', ')}`)
+  process.exit(2)
+}
+const names = requested.length > 0 ? requested : Object.keys(sections)
+
+const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB RAM`
+let document = readDocument()
+for (const name of names) {
+  const section = sections[name]!
+  console.log(`\n## ${section.title}\n`)
+  const table = await section.run()
+  console.log(table)
+  const body = [
+    `## ${section.title}`,
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}, Node ${process.version}, with \`npm run bench -- ${name}\`.`,
+    '',
+    section.method,
+    '',
+    table,
+  ].join('\n')
+  document = replaceSection(document, name, body)
+}
+writeFileSync(file, document)
+console.log(`\nWrote ${file}`)
+
+function readDocument(): string {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return [
+      '# Benchmarks',
+      '',
+      'Every number here was measured by `npm run bench` (all sections) or `npm run bench -- <section>`',
+      '(one section); each section says when, on what machine and with which command. Loopback only,',
+      'bounded in time. Re-run on your own machine to compare.',
+      '',
+    ].join('\n')
+  }
+}
+
+function replaceSection(text: string, name: string, body: string): string {
+  const start = `<!-- bench:${name} -->`
+  const end = `<!-- /bench:${name} -->`
+  const block = `${start}\n${body}\n${end}`
+  const from = text.indexOf(start)
+  const to = text.indexOf(end)
+  if (from >= 0 && to > from) return text.slice(0, from) + block + text.slice(to + end.length)
+  return `${text.trimEnd()}\n\n${block}\n`
+}

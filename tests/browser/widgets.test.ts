@@ -1,0 +1,341 @@
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { startDemoServer } from '../../demo/server.ts'
+import { axeViolations, launchBrowser } from '../support/browser.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+/**
+ * The built, minified widget bundle on partner pages served from another origin than the API,
+ * in Debian's Chromium. The demo server answers on two origins: 127.0.0.1 (in ALLOWED_ORIGINS)
+ * and localhost (not allowed to submit leads).
+ */
+let browser: Browser
+let api: TestServer
+let demo: Server
+let allowedOrigin: string
+let foreignOrigin: string
+const contexts: BrowserContext[] = []
+
+beforeAll(async () => {
+  let apiUrl = ''
+  demo = await startDemoServer(0, () => apiUrl)
+  const { port } = demo.address() as AddressInfo
+  allowedOrigin = `http://127.0.0.1:${port}`
+  foreignOrigin = `http://localhost:${port}`
+  api = await startTestServer('pglite', { ALLOWED_ORIGINS: allowedOrigin })
+  apiUrl = api.url
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await api?.close()
+  await new Promise((resolve) => demo?.close(resolve))
+})
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()))
+})
+
+interface OpenedPage {
+  page: Page
+  problems: string[]
+  requests: string[]
+}
+
+async function open(path: string, origin = allowedOrigin, viewport = { width: 1280, height: 900 }): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport })
+  contexts.push(context)
+  const page = await context.newPage()
+  const problems: string[] = []
+  const requests: string[] = []
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`))
+  page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()}: ${r.url()}`))
+  page.on('request', (r) => requests.push(r.url()))
+  await page.goto(`${origin}${path}`)
+  return { page, problems, requests }
+}
+
+const cards = (page: Page, element: string) => page.locator(`${element} .gc-card:not(.gc-card--skeleton)`)
+
+async function fillQuoteForm(page: Page, form = 'gc-contact-form') {
+  await page.locator(`${form} input[name="firstName"]`).fill('Dana')
+  await page.locator(`${form} input[name="lastName"]`).fill('Whitaker')
+  await page.locator(`${form} input[name="email"]`).fill('dana.whitaker@example.com')
+  await page.locator(`${form} input[name="phone"]`).fill('(609) 555-0188')
+  await page.locator(`${form} textarea[name="message"]`).fill('Interested in a D6 Max for our shore house.')
+}
+
+describe('widgets on a partner page', () => {
+  it('render real data in every element, with the API on another origin', async () => {
+    const { page, problems } = await open('/all-elements.html')
+    await expect.poll(() => cards(page, 'gc-featured-carts').count()).toBe(3)
+    await expect.poll(() => cards(page, 'gc-inventory').count()).toBe(24)
+    await expect(page.locator('gc-inventory .gc-pager').textContent()).resolves.toContain('Page 1 of 2')
+    await expect(page.locator('gc-vehicle-detail h2.gc-vehicle__title').textContent()).resolves.toBe('2025 Evolution D6 Max GT4')
+    await expect(page.locator('gc-vehicle-detail .gc-spec-row').count()).resolves.toBe(14)
+    await expect(page.locator('gc-rental-plans .gc-plan').count()).resolves.toBe(12)
+    await expect(page.locator('gc-contact-form form').count()).resolves.toBe(1)
+
+    await page.locator('gc-payment-calculator input').first().fill('12000')
+    await page.locator('gc-payment-calculator button[type="submit"]').click()
+    await expect(page.locator('gc-payment-calculator .gc-calculator__amount').textContent()).resolves.toBe('$333.33')
+
+    // Images and links point back to the dealer, not to the partner.
+    const src = await cards(page, 'gc-featured-carts').first().locator('img').getAttribute('src')
+    expect(src).toBe(`${api.url}/images/carts/2025-denago-ev-nomad-xl.svg`)
+    const href = await cards(page, 'gc-featured-carts').first().locator('a').getAttribute('href')
+    expect(href).toBe(`${api.url}/vehicle/2025-denago-ev-nomad-xl`)
+    expect(await page.locator('gc-featured-carts img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800)
+    expect(problems).toEqual([])
+  })
+
+  it('load only the code of the elements on the page', async () => {
+    const { page, requests } = await open('/rentals-landing.html')
+    await expect.poll(() => page.locator('gc-rental-plans .gc-plan').count()).toBe(12)
+    await expect.poll(() => page.locator('gc-contact-form form').count()).toBe(1)
+    const chunks = requests.filter((r) => r.includes('/widgets/chunks/')).map((r) => r.split('/').pop()!.replace(/-[\w-]{8}\.js$/, ''))
+    expect(chunks).toContain('rental-plans')
+    expect(chunks).toContain('contact-form')
+    for (const other of ['inventory', 'featured-carts', 'vehicle-detail', 'payment-calculator']) expect(chunks).not.toContain(other)
+  })
+
+  it('store a lead from the contact form and fire gc-lead-submitted', async () => {
+    const { page, problems } = await open('/quote-landing.html')
+    await page.evaluate(() => {
+      ;(window as unknown as { events: unknown[] }).events = []
+      document.addEventListener('gc-lead-submitted', (e) =>
+        (window as unknown as { events: unknown[] }).events.push({
+          detail: (e as CustomEvent).detail,
+          bubbles: e.bubbles,
+          composed: e.composed,
+          target: (e.target as Element).localName,
+        }),
+      )
+    })
+    await fillQuoteForm(page)
+    await page.locator('gc-contact-form button[type="submit"]').click()
+    await expect(page.locator('gc-contact-form .gc-toast__title').textContent()).resolves.toBe('Message sent successfully!')
+    const events = (await page.evaluate(() => (window as unknown as { events: unknown[] }).events)) as {
+      detail: { id: number; interest: string }
+    }[]
+    expect(events).toEqual([
+      { detail: { id: expect.any(Number), interest: 'evolution' }, bubbles: true, composed: true, target: 'gc-contact-form' },
+    ])
+    const [lead] = await api.db.sql`
+      select first_name, email, interest, source_url, source_label from contact_inquiries where id = ${events[0]!.detail.id}
+    `
+    expect(lead).toEqual({
+      firstName: 'Dana',
+      email: 'dana.whitaker@example.com',
+      interest: 'evolution',
+      sourceUrl: `${allowedOrigin}/quote-landing.html`,
+      sourceLabel: 'spring-sale-quote',
+    })
+    await expect(page.locator('#events').textContent()).resolves.toContain('gc-lead-submitted')
+    expect(await page.locator('gc-contact-form input[name="firstName"]').inputValue()).toBe('')
+    expect(problems).toEqual([])
+  })
+
+  it('refuse a lead from an origin that is not allowed, keeping what was typed', async () => {
+    const [before] = await api.db.sql`select count(*)::int as n from contact_inquiries`
+    const { page } = await open('/quote-landing.html', foreignOrigin)
+    await fillQuoteForm(page)
+    await page.locator('gc-contact-form button[type="submit"]').click()
+    await expect(page.locator('gc-contact-form .gc-toast__title').textContent()).resolves.toBe('Error sending message')
+    expect(await page.locator('gc-contact-form input[name="email"]').inputValue()).toBe('dana.whitaker@example.com')
+    // Without the widget: the browser blocks the answer, and the server refuses the POST.
+    const direct = await page.evaluate(async (url) => {
+      try {
+        await fetch(`${url}/api/contact`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ firstName: 'X', lastName: 'Y', email: 'x@example.com' }),
+        })
+        return 'answered'
+      } catch {
+        return 'blocked'
+      }
+    }, api.url)
+    expect(direct).toBe('blocked')
+    const [after] = await api.db.sql`select count(*)::int as n from contact_inquiries`
+    expect(after?.n).toBe(before?.n)
+    // Reads stay open to that origin.
+    await expect.poll(() => page.locator('gc-payment-calculator form').count()).toBe(1)
+  })
+
+  it('send no cookies to the API from a partner page', async () => {
+    const context = await browser.newContext()
+    contexts.push(context)
+    await context.addCookies([{ name: 'session', value: 'secret', url: api.url }])
+    const page = await context.newPage()
+    const cookieHeaders: (string | undefined)[] = []
+    page.on('request', (r) => {
+      if (r.url().startsWith(api.url)) cookieHeaders.push(r.headers().cookie)
+    })
+    await page.goto(`${allowedOrigin}/dealer-network.html`)
+    await expect.poll(() => cards(page, 'gc-featured-carts').count()).toBe(3)
+    expect(cookieHeaders.length).toBeGreaterThan(2)
+    expect(cookieHeaders.filter(Boolean)).toEqual([])
+  })
+
+  it('are untouched by a hostile page stylesheet', async () => {
+    const { page } = await open('/all-elements.html')
+    await expect.poll(() => cards(page, 'gc-featured-carts').count()).toBe(3)
+    await expect.poll(() => cards(page, 'gc-inventory').count()).toBe(24)
+    await page.locator('gc-contact-form form').waitFor()
+    // Every element inside every widget: its box relative to the widget, and the styles a page
+    // could try to change. Screenshots are no good here: the page around moves by subpixels.
+    const fingerprint = () =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll('gc-featured-carts, gc-inventory, gc-contact-form, gc-rental-plans')).map((host) => {
+          const origin = host.getBoundingClientRect()
+          // Options have no box of their own; the toast region is fixed to the viewport.
+          const laidOut = Array.from(host.shadowRoot!.querySelectorAll('*')).filter(
+            (el) => el.localName !== 'option' && !el.closest('.gc-toasts'),
+          )
+          return laidOut.map((el) => {
+            const box = el.getBoundingClientRect()
+            const s = getComputedStyle(el)
+            return [
+              el.localName,
+              Math.round(box.left - origin.left),
+              Math.round(box.top - origin.top),
+              Math.round(box.width),
+              Math.round(box.height),
+              s.display,
+              s.fontFamily,
+              s.fontSize,
+              s.lineHeight,
+              s.letterSpacing,
+              s.color,
+              s.backgroundColor,
+              s.padding,
+            ].join('|')
+          })
+        }),
+      )
+    const before = await fingerprint()
+    await page.addStyleTag({
+      content: `
+        * { font-family: "Comic Sans MS", cursive !important; line-height: 3 !important; letter-spacing: 4px !important; color: red !important; }
+        button { all: unset; }
+        img { width: 13px !important; }
+        .card, .gc-card, article { display: none !important; }
+        h1, h2, h3 { font-size: 60px !important; }
+        input, select, textarea { border: 5px solid lime !important; }
+      `,
+    })
+    const after = await fingerprint()
+    expect(after).toEqual(before)
+    const flat = before.flat()
+    expect(flat.length).toBeGreaterThan(500)
+    expect(flat.find((row) => row.startsWith('img|'))?.split('|')[3]).not.toBe('13')
+  })
+
+  it('take the partner theme through custom properties and parts only', async () => {
+    const { page } = await open('/themed.html')
+    await expect.poll(() => cards(page, 'gc-featured-carts').count()).toBe(3)
+    const themed = await page.evaluate(() => {
+      const root = document.querySelector('gc-featured-carts')!.shadowRoot!
+      const card = getComputedStyle(root.querySelector('.gc-card')!)
+      return { radius: card.borderTopLeftRadius, border: card.borderTopWidth, font: card.fontFamily }
+    })
+    expect(themed).toEqual({ radius: '2px', border: '2px', font: expect.stringContaining('Trebuchet MS') })
+  })
+
+  it('share one query cache: two featured lists make one request', async () => {
+    const { page, requests } = await open('/index.html')
+    await page.evaluate(() => {
+      document.body.insertAdjacentHTML('beforeend', '<gc-featured-carts></gc-featured-carts><gc-featured-carts></gc-featured-carts>')
+    })
+    // Elements added after load are found too; the loader script is added last, as a CMS might.
+    await page.evaluate((url) => {
+      const script = document.createElement('script')
+      script.type = 'module'
+      script.src = `${url}/widgets/gc-widgets.js`
+      document.head.append(script)
+    }, api.url)
+    await expect.poll(() => cards(page, 'gc-featured-carts').count()).toBe(6)
+    expect(requests.filter((r) => r.includes('/trpc/cart.featured'))).toHaveLength(1)
+  })
+
+  it('survive the bundle being loaded twice', async () => {
+    const { page, problems } = await open('/dealer-network.html')
+    await expect.poll(() => cards(page, 'gc-featured-carts').count()).toBe(3)
+    await page.evaluate((url) => {
+      const script = document.createElement('script')
+      script.type = 'module'
+      script.src = `${url}/widgets/gc-widgets.js?copy=2`
+      document.head.append(script)
+      document.body.insertAdjacentHTML('beforeend', '<gc-rental-plans></gc-rental-plans>')
+    }, api.url)
+    await expect.poll(() => page.locator('gc-rental-plans .gc-plan').count()).toBe(12)
+    await page.waitForTimeout(300)
+    expect(problems).toEqual([])
+  })
+
+  it('reset a prop when its attribute is removed, and follow property changes', async () => {
+    const { page } = await open('/dealer-network.html')
+    await expect.poll(() => cards(page, 'gc-inventory').count()).toBe(24)
+    await page.evaluate(() => document.querySelector('gc-inventory')!.setAttribute('category', 'used'))
+    await expect.poll(() => page.locator('gc-inventory .gc-empty').textContent()).toBe('No golf carts found in this category.')
+    await page.evaluate(() => document.querySelector('gc-inventory')!.removeAttribute('category'))
+    await expect.poll(() => cards(page, 'gc-inventory').count()).toBe(24)
+    expect(await page.locator('gc-inventory select').inputValue()).toBe('all')
+    await page.evaluate(() => ((document.querySelector('gc-featured-carts') as unknown as { limit: number }).limit = 5))
+    await expect.poll(() => cards(page, 'gc-featured-carts').count()).toBe(5)
+  })
+
+  it('keep what a visitor typed when the page moves the element', async () => {
+    const { page } = await open('/quote-landing.html')
+    await page.locator('gc-contact-form input[name="firstName"]').fill('Moved')
+    await page.evaluate(() => {
+      const form = document.querySelector('gc-contact-form')!
+      const dialog = document.createElement('section')
+      document.body.append(dialog)
+      dialog.append(form)
+    })
+    await page.waitForTimeout(200)
+    expect(await page.locator('gc-contact-form input[name="firstName"]').inputValue()).toBe('Moved')
+  })
+
+  it('are usable with the keyboard alone', async () => {
+    const { page } = await open('/dealer-network.html')
+    await expect.poll(() => cards(page, 'gc-inventory').count()).toBe(24)
+    await page.locator('gc-inventory select').focus()
+    await page.keyboard.press('ArrowDown')
+    expect(await page.locator('gc-inventory select').inputValue()).not.toBe('')
+    await page.keyboard.press('Tab')
+    const focused = await page.evaluate(() => {
+      const root = document.querySelector('gc-inventory')!.shadowRoot!
+      return root.activeElement?.textContent
+    })
+    expect(focused).toContain('View Details for 2025 Denago EV City')
+    const { page: quote } = await open('/quote-landing.html')
+    await quote.locator('gc-payment-calculator input').nth(1).focus()
+    await quote.keyboard.type('4995')
+    await quote.keyboard.press('Enter')
+    await expect(quote.locator('gc-payment-calculator .gc-calculator__amount').textContent()).resolves.toBe('$277.78')
+  })
+
+  it.each(['/all-elements.html', '/themed.html', '/quote-landing.html'])('pass axe on %s', async (path) => {
+    const { page } = await open(path)
+    await page.locator('gc-contact-form form').waitFor()
+    if (path !== '/quote-landing.html') await expect.poll(() => cards(page, 'gc-featured-carts').count()).toBe(3)
+    expect(await axeViolations(page)).toEqual([])
+  })
+
+  it('pass axe with field errors and a toast showing, at phone width', async () => {
+    const { page } = await open('/quote-landing.html', allowedOrigin, { width: 390, height: 844 })
+    await page.locator('gc-contact-form button[type="submit"]').click()
+    await page.locator('gc-contact-form .gc-field__error').first().waitFor()
+    await fillQuoteForm(page)
+    await page.locator('gc-contact-form button[type="submit"]').click()
+    await page.locator('gc-contact-form .gc-toast').waitFor()
+    expect(await axeViolations(page)).toEqual([])
+  })
+})

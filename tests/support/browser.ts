@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { type Browser, chromium, type Page } from 'playwright-core'
+
+/**
+ * Debian's Chromium, driven by Playwright; Playwright never downloads a browser of its own.
+ * The flags keep it off the network this machine does not have.
+ */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+export interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: string[]
+}
+
+/**
+ * axe-core in the page, shadow roots included, against WCAG 2.1 A and AA and axe's best
+ * practices. Returns the violations, each with the selectors of the offending nodes.
+ */
+export async function axeViolations(page: Page, include?: string): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource })
+  return page.evaluate(async (context) => {
+    const axe = (window as unknown as { axe: { run: Function } }).axe
+    const result = await axe.run(context ?? document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    })
+    return result.violations.map((v: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => JSON.stringify(n.target)),
+    }))
+  }, include)
+}
