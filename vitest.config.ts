@@ -4,12 +4,12 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'unit', include: ['domain/**/*.test.ts', 'host/content/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['domain/**/*.test.ts', 'host/content/**/*.test.ts', 'scripts/build/**/*.test.ts'], environment: 'node' },
       },
       {
         test: {
           name: 'components',
-          include: ['widgets/**/*.test.tsx'],
+          include: ['widgets/**/*.test.tsx', 'host/components/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['tests/support/component-setup.ts'],
         },
@@ -25,10 +25,21 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'site',
+          include: ['host/**/*.test.ts'],
+          exclude: ['host/content/**'],
+          environment: 'node',
+          globalSetup: ['tests/support/build-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/browser-setup.ts'],
+          globalSetup: ['tests/support/build-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -9,4 +9,4 @@ const built = await buildIfStale()
 if (built.length > 0) {
   console.log(`Built ${built.join(' and ')} in ${Math.round(performance.now() - started)} ms`)
 }
-await import('../api/main.ts')
+await import('../host/server/main.ts')

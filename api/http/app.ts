@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { createExpressMiddleware } from '@trpc/server/adapters/express'
 import express from 'express'
 import expressStaticGzip from 'express-static-gzip'
+import compression from 'compression'
 import type { Env } from '../config/env.ts'
 import type { Database } from '../db/database.ts'
 import { describeError, type Logger } from '../log.ts'
@@ -11,6 +12,7 @@ import { cors } from './cors.ts'
 import { errorHandler, sendError } from './errors.ts'
 import { requestLog } from './request-log.ts'
 import { restRoutes } from './rest.ts'
+import type { RunOptions } from '../server.ts'
 
 const publicDir = fileURLToPath(new URL('../../host/public/', import.meta.url))
 const builtWidgetsDir = fileURLToPath(new URL('../../dist/widgets/', import.meta.url))
@@ -21,13 +23,16 @@ export interface AppDependencies {
   log: Logger
   /** Another widget build to serve (the benchmark compares a React build). */
   widgetsDir?: string
+  mountSite?: RunOptions['mountSite']
 }
 
-export function createApp({ db, env, log, widgetsDir = builtWidgetsDir }: AppDependencies) {
+export async function createApp({ db, env, log, widgetsDir = builtWidgetsDir, mountSite }: AppDependencies) {
   const services = createServices(db.sql)
   const app = express()
   app.disable('x-powered-by')
   app.use(requestLog(log))
+  // Pages and JSON; precompressed static files already carry their encoding and are skipped.
+  app.use(compression())
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -57,6 +62,7 @@ export function createApp({ db, env, log, widgetsDir = builtWidgetsDir }: AppDep
   )
 
   app.use(express.static(publicDir, { maxAge: '1d', index: false }))
+  await mountSite?.(app, { env, log, services })
   app.use((req, res) => sendError(res, 404, `Nothing at ${req.method} ${req.path}`))
   app.use(errorHandler(log))
   return app

@@ -12,6 +12,19 @@ export const builds = [
     output: 'dist/widgets/gc-widgets.js',
     sources: ['widgets', 'domain', 'scripts/build', 'vite.widgets.config.ts', 'package-lock.json'],
   },
+  {
+    name: 'site',
+    config: 'vite.config.ts',
+    output: 'dist/host/client/.vite/manifest.json',
+    sources: ['host', 'widgets', 'domain', 'scripts/build', 'vite.config.ts', 'package-lock.json'],
+  },
+  {
+    name: 'site renderer',
+    config: 'vite.config.ts',
+    ssr: 'host/entry-server.tsx',
+    output: 'dist/host/server/entry-server.js',
+    sources: ['host', 'widgets', 'domain', 'api', 'scripts/build', 'vite.config.ts', 'package-lock.json'],
+  },
 ] as const
 
 function newestMtime(path: string): number {
@@ -36,7 +49,12 @@ export async function buildIfStale(): Promise<string[]> {
   if (stale.length === 0) return []
   const { build } = await import('vite')
   for (const b of stale) {
-    await build({ configFile: resolve(root, b.config), root, logLevel: 'warn' })
+    await build({
+      configFile: resolve(root, b.config),
+      root,
+      logLevel: 'warn',
+      ...('ssr' in b && { build: { ssr: b.ssr } }),
+    })
   }
   return stale.map((b) => b.name)
 }

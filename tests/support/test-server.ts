@@ -19,7 +19,7 @@ export interface TestServer {
 export async function startTestServer(
   backend: Backend,
   env: Record<string, string> = {},
-  options: { widgetsDir?: string } = {},
+  options: { widgetsDir?: string; site?: boolean } = {},
 ): Promise<TestServer> {
   const db = await createTestDatabase(backend)
   await migrate(db.sql)
@@ -27,7 +27,8 @@ export async function startTestServer(
   const config = loadEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env })
   const logs: Record<string, unknown>[] = []
   const log = createLogger(config.logLevel, (line) => void logs.push(JSON.parse(line)))
-  const app = createApp({ db, env: config, log, widgetsDir: options.widgetsDir })
+  const mountSite = options.site ? (await import('../../host/server/site.ts')).mountSite : undefined
+  const app = await createApp({ db, env: config, log, widgetsDir: options.widgetsDir, mountSite })
   const server = app.listen(0, '127.0.0.1')
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve)

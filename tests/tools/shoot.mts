@@ -1,6 +1,6 @@
 /**
  * Looking at what we build: `node --import tsx tests/tools/shoot.mts <url> <out.png> [width]
- * [selector]` saves a full-page screenshot, or one element's, in Debian's Chromium, and prints
+ * [selector | @scrollY]` saves a full-page screenshot, one element's, or the viewport scrolled to y, in Debian's Chromium, and prints
  * console errors and failed requests.
  */
 import { launchBrowser } from '../support/browser.ts'
@@ -13,7 +13,12 @@ page.on('console', (m) => m.type() === 'error' && console.log(`console: ${m.text
 page.on('pageerror', (e) => console.log(`pageerror: ${e.message}`))
 page.on('response', (r) => r.status() >= 400 && console.log(`${r.status()}: ${r.url()}`))
 await page.goto(url, { waitUntil: 'networkidle' })
-if (selector) {
+if (selector?.startsWith('@')) {
+  // "@1200": the viewport scrolled down to y = 1200.
+  await page.evaluate((y) => window.scrollTo(0, y), Number(selector.slice(1)))
+  await page.waitForTimeout(400)
+  await page.screenshot({ path: out })
+} else if (selector) {
   const element = page.locator(selector).first()
   await element.scrollIntoViewIfNeeded()
   await page.waitForTimeout(400)

@@ -1,6 +1,6 @@
 import { buildIfStale } from '../../scripts/build/build-if-stale.ts'
 
-/** Browser tests run the real, minified bundles: build them first when they are out of date. */
+/** Site and browser tests run the real, minified bundles: build them first when out of date. */
 export default async function setup() {
   await buildIfStale()
 }

@@ -1,0 +1,78 @@
+import type { Server } from 'node:http'
+import type { Express } from 'express'
+import { ConfigError, type Env, loadEnv } from './config/env.ts'
+import { DataDirLockedError } from './db/data-dir-lock.ts'
+import { type Database, openDatabase } from './db/database.ts'
+import { migrate } from './db/migrate.ts'
+import { seed } from './db/seed.ts'
+import { createApp } from './http/app.ts'
+import { createLogger, describeError, type Logger } from './log.ts'
+import type { Services } from './trpc/context.ts'
+
+/** What a site mounted on the API server gets to work with. */
+export interface SiteContext {
+  env: Env
+  log: Logger
+  services: Services
+}
+
+export interface RunOptions {
+  /** Adds the website's routes after the API's and before the final not-found answer. */
+  mountSite?(app: Express, context: SiteContext): Promise<void> | void
+}
+
+/**
+ * Starts the server: environment, database, migrations, seed, HTTP. Stops cleanly on SIGTERM
+ * and SIGINT. A bad environment or a locked data folder ends the process with a clear message.
+ */
+export async function runServer(options: RunOptions = {}): Promise<void> {
+  try {
+    await start(options)
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+      console.error(error.message)
+    } else {
+      console.error(`The server could not start: ${describeError(error)}`)
+    }
+    process.exit(1)
+  }
+}
+
+async function start(options: RunOptions) {
+  const env = loadEnv()
+  const log = createLogger(env.logLevel)
+  let db: Database | undefined
+  let server: Server | undefined
+
+  // Registered before anything starts, so a signal during start-up still closes the database.
+  let stopping = false
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    log.info('server stopping', { signal })
+    if (server) await new Promise<void>((resolve) => server!.close(() => resolve()))
+    await db?.close()
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
+
+  const started = performance.now()
+  db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
+  const applied = await migrate(db.sql)
+  const seeded = await seed(db.sql)
+  const app = await createApp({ db, env, log, mountSite: options.mountSite })
+  server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(env.port, env.host, () => resolve(s))
+    s.once('error', reject)
+  })
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : env.port
+  log.info('server started', {
+    url: `http://localhost:${port}`,
+    database: db.description,
+    migrationsApplied: applied.length,
+    cartsSeeded: seeded,
+    startupMs: Math.round(performance.now() - started),
+  })
+}

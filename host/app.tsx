@@ -1,0 +1,89 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import { Router, useLocation, useSearch } from 'wouter'
+import { type ApiClient, ApiProvider } from '../widgets/shared/api.tsx'
+import { ToastProvider } from '../widgets/shared/toast.tsx'
+import { Footer } from './components/footer.tsx'
+import { Header } from './components/header.tsx'
+import { matchRoute } from './routes.ts'
+
+export interface AppProps {
+  queryClient: QueryClient
+  apiClient: ApiClient
+  /** On the server: the path and query being rendered. */
+  ssrPath?: string
+  ssrSearch?: string
+}
+
+/** The whole site: the same tree renders on the server and hydrates in the browser. */
+export function App(props: AppProps) {
+  return (
+    <ApiProvider apiBase="" queryClient={props.queryClient} apiClient={props.apiClient}>
+      <ToastProvider>
+        <Router ssrPath={props.ssrPath} ssrSearch={props.ssrSearch}>
+          <Site />
+        </Router>
+      </ToastProvider>
+    </ApiProvider>
+  )
+}
+
+function Site() {
+  const [path, navigate] = useLocation()
+  const search = useSearch()
+  const { route, params } = matchRoute(path)
+  useInternalLinks(navigate)
+  useNavigationFocus(path)
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <Header path={path} />
+      <main id="main" tabIndex={-1}>
+        <route.Page key={path} params={params} search={search} />
+      </main>
+      <Footer />
+    </>
+  )
+}
+
+/**
+ * Links between pages of the site change the page without reloading it. The shared widget
+ * components render plain anchors, so one listener on the document handles every link the
+ * same way; modified clicks, new tabs, downloads and other sites are left to the browser.
+ */
+function useInternalLinks(navigate: (to: string) => void) {
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+      const anchor = (event.target as Element | null)?.closest?.('a')
+      if (!anchor || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return
+      const url = new URL(anchor.href, location.href)
+      if (url.origin !== location.origin || !matchRoute(url.pathname).found) return
+      if (url.pathname === location.pathname && url.search === location.search && url.hash) return
+      event.preventDefault()
+      navigate(`${url.pathname}${url.search}${url.hash}`)
+    }
+    document.addEventListener('click', onClick)
+    return () => document.removeEventListener('click', onClick)
+  }, [navigate])
+}
+
+/**
+ * SPEC: the view scrolls to the top whenever the location changes. Focus moves to the main
+ * content, so keyboard and screen reader users start at the new page, not in the old header.
+ */
+function useNavigationFocus(path: string) {
+  const first = useRef(true)
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)))
+    if (target) target.scrollIntoView()
+    else window.scrollTo(0, 0)
+    document.getElementById('main')?.focus({ preventScroll: true })
+  }, [path])
+}

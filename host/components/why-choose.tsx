@@ -1,0 +1,40 @@
+import { BadgeCheck, Leaf, Percent, Wrench } from 'lucide-react'
+import { InfoCard } from './hero.tsx'
+
+/** SPEC's four reasons, on the home page and every county page. */
+export function WhyChooseCards() {
+  return (
+    <div className="card-grid card-grid--four">
+      <InfoCard icon={<BadgeCheck aria-hidden="true" />} title="Premium Quality">
+        New carts from brands like Evolution and Denago, with factory warranties.
+      </InfoCard>
+      <InfoCard icon={<Wrench aria-hidden="true" />} title="Expert Service">
+        Certified technicians for maintenance and repair, with genuine parts.
+      </InfoCard>
+      <InfoCard icon={<Percent aria-hidden="true" />} title="0% Financing">
+        Flexible options, including 0% APR on select models with approved credit.
+      </InfoCard>
+      <InfoCard icon={<Leaf aria-hidden="true" />} title="Eco-Friendly">
+        Quiet electric carts with zero tailpipe emissions.
+      </InfoCard>
+    </div>
+  )
+}
+
+/** The brands as text tiles: PRODUCT.md rules out third-party logos. */
+export function BrandTiles({ brands, monogram = false }: { brands: readonly string[]; monogram?: boolean }) {
+  return (
+    <ul className={`brand-tiles${monogram ? ' brand-tiles--monogram' : ''}`}>
+      {brands.map((brand) => (
+        <li key={brand} className="brand-tile">
+          {monogram && (
+            <span className="brand-tile__letter" aria-hidden="true">
+              {brand[0]}
+            </span>
+          )}
+          <span className="brand-tile__name">{brand}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,12 @@
+import { hydrate } from '@tanstack/react-query'
+import { hydrateRoot } from 'react-dom/client'
+import { createApiClient, createQueryClient } from '../widgets/shared/api.tsx'
+import { App } from './app.tsx'
+import './styles/index.ts'
+
+/** Picks up the server's data, so hydration renders the same page without fetching it again. */
+const queryClient = createQueryClient()
+const state = document.getElementById('gc-state')?.textContent
+if (state) hydrate(queryClient, JSON.parse(state))
+
+hydrateRoot(document.getElementById('root')!, <App queryClient={queryClient} apiClient={createApiClient('')} />)

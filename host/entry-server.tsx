@@ -1,0 +1,61 @@
+import { type DehydratedState, dehydrate } from '@tanstack/react-query'
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query'
+import { renderToString } from 'react-dom/server'
+import { createContextInner, type Services } from '../api/trpc/context.ts'
+import { type AppRouter, appRouter } from '../api/trpc/router.ts'
+import { createApiClient, createQueryClient } from '../widgets/shared/api.tsx'
+import { App } from './app.tsx'
+import { headTags } from './meta.ts'
+import { matchRoute } from './routes.ts'
+
+export type RenderResult =
+  | { kind: 'page'; status: number; head: string; html: string; state: DehydratedState }
+  | { kind: 'redirect'; status: number; location: string }
+
+export interface RenderRequest {
+  /** Path and query, e.g. "/vehicle/x?y=1". */
+  url: string
+  services: Services
+  siteUrl: string
+}
+
+/**
+ * Renders one page on the server: finds the route, fetches its data by calling the procedures
+ * directly (no HTTP), renders the React tree, and returns the status, the head tags and the data
+ * the browser needs to hydrate without asking again.
+ */
+export async function render(request: RenderRequest): Promise<RenderResult> {
+  const { pathname, search } = new URL(request.url, 'http://localhost')
+  if (pathname.length > 1 && pathname.endsWith('/')) {
+    return { kind: 'redirect', status: 301, location: `${pathname.replace(/\/+$/, '') || '/'}${search}` }
+  }
+  const match = matchRoute(pathname)
+  const queryClient = createQueryClient()
+  const trpc = createTRPCOptionsProxy<AppRouter>({
+    router: appRouter,
+    ctx: createContextInner(request.services),
+    queryClient,
+  })
+  const context = { siteUrl: request.siteUrl, queryClient, trpc }
+  const outcome = (await match.route.prefetch?.(context, match.params)) ?? {}
+  if (outcome.redirect) {
+    return { kind: 'redirect', status: outcome.status ?? 301, location: `${outcome.redirect}${search}` }
+  }
+  const html = renderToString(
+    <App
+      queryClient={queryClient}
+      apiClient={createApiClient(request.siteUrl)}
+      ssrPath={pathname}
+      ssrSearch={search.replace(/^\?/, '')}
+    />,
+  )
+  return {
+    kind: 'page',
+    status: match.found ? (outcome.status ?? 200) : 404,
+    head: headTags(match.route.meta(context, match.params), request.siteUrl),
+    html,
+    state: dehydrate(queryClient),
+  }
+}
+
+export { routes } from './routes.ts'

@@ -1,0 +1,42 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query'
+import type { ComponentType } from 'react'
+import type { AppRouter } from '../api/trpc/router.ts'
+import type { PageMeta } from './meta.ts'
+
+export type Params = Record<string, string>
+
+export interface PageProps {
+  params: Params
+  /** The query string, without "?". */
+  search: string
+}
+
+/** What a page's metadata may use: the public address, and data the server already fetched. */
+export interface MetaContext {
+  siteUrl: string
+  queryClient: QueryClient
+  trpc: TRPCOptionsProxy<AppRouter>
+}
+
+export interface PrefetchOutcome {
+  status?: number
+  redirect?: string
+}
+
+/**
+ * One route of the site: how its path matches, what it renders, what it tells search engines,
+ * and what the server fetches first so the HTML arrives complete and hydration fetches nothing.
+ */
+export interface Route {
+  name: string
+  match(path: string): Params | null
+  Page: ComponentType<PageProps>
+  meta(context: MetaContext, params: Params): PageMeta
+  prefetch?(context: MetaContext, params: Params): Promise<PrefetchOutcome | void>
+}
+
+/** A route for one fixed path. */
+export function exact(path: string): (candidate: string) => Params | null {
+  return (candidate) => (candidate === path ? {} : null)
+}

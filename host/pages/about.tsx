@@ -1,0 +1,98 @@
+import { Award, Handshake, HeartHandshake, Star, Wrench } from 'lucide-react'
+import { business } from '../../domain/business.ts'
+import { Hero, InfoCard, Section } from '../components/hero.tsx'
+import { callPrompt, useDocumentMeta } from '../meta.ts'
+import { exact, type Route } from '../page.ts'
+import { paths } from '../paths.ts'
+
+const meta = () => ({
+  title: 'About Us',
+  description: `${business.name} has sold, rented and serviced golf carts in New Jersey since ${business.foundedYear}: 500+ happy customers, 100+ carts in stock, four showrooms. ${callPrompt}`,
+  keywords: ['about Jersey Cart Co.', 'New Jersey golf cart dealer', 'golf cart showroom NJ'],
+  pageType: 'about' as const,
+  path: paths.about,
+})
+
+function AboutPage() {
+  useDocumentMeta(meta())
+  const { claims } = business
+  return (
+    <>
+      <Hero
+        title={`About ${business.name}`}
+        subtitle={`A New Jersey family of golf cart people since ${business.foundedYear}.`}
+      />
+      <section className="section" aria-labelledby="story">
+        <div className="container split">
+          <div className="prose">
+            <h2 id="story" className="section__title">
+              Our Story
+            </h2>
+            <p>
+              We started in {business.foundedYear} with one small lot on the shore and a simple idea: a golf cart should
+              be as easy to buy, rent and keep running as it is to drive. Families wanted carts for the beach block,
+              communities wanted them for their grounds crews, and nobody nearby could sell one, deliver it and fix it.
+            </p>
+            <p>
+              Fifteen years later we run four showrooms, in Ocean View, Bayville, Waretown and Pleasantville, and deliver
+              to all 21 counties. We sell new Evolution and Denago carts, rent street-legal carts by the day or the
+              month, and our certified technicians service every major brand.
+            </p>
+          </div>
+          <dl className="stats stats--four">
+            <div>
+              <dt>Happy Customers</dt>
+              <dd>{claims.happyCustomers}</dd>
+            </div>
+            <div>
+              <dt>Years Experience</dt>
+              <dd>{claims.yearsExperience}</dd>
+            </div>
+            <div>
+              <dt>Carts in Stock</dt>
+              <dd>{claims.cartsInStock}</dd>
+            </div>
+            <div>
+              <dt>Customer Rating</dt>
+              <dd>
+                <span aria-hidden="true" className="stars">
+                  {Array.from({ length: claims.rating }, (_, i) => (
+                    <Star key={i} size={22} fill="currentColor" />
+                  ))}
+                </span>
+                <span className="gc-sr-only">{claims.rating} out of 5 stars</span>
+              </dd>
+            </div>
+          </dl>
+        </div>
+      </section>
+      <Section title="What We Stand For" tone="tint">
+        <div className="card-grid card-grid--four">
+          <InfoCard icon={<Award aria-hidden="true" />} title="Quality First">
+            We sell carts we would drive ourselves, backed by factory warranties.
+          </InfoCard>
+          <InfoCard icon={<HeartHandshake aria-hidden="true" />} title="Customer Service">
+            A real person answers the phone, and we call back within {claims.replyWithinHours} hours.
+          </InfoCard>
+          <InfoCard icon={<Wrench aria-hidden="true" />} title="Expert Knowledge">
+            Certified technicians and sales staff who know every model on the lot.
+          </InfoCard>
+          <InfoCard icon={<Handshake aria-hidden="true" />} title="Fair Pricing">
+            Clear prices, honest trade-in values and no surprise fees.
+          </InfoCard>
+        </div>
+      </Section>
+      <section className="section section--center">
+        <div className="container">
+          <h2 className="section__title">Come See the Carts</h2>
+          <p className="section__intro">Test drive any cart at one of our four showrooms, Monday to Saturday.</p>
+          <a className="gc-button gc-button--primary" href={paths.contact}>
+            Visit Our Showrooms
+          </a>
+        </div>
+      </section>
+    </>
+  )
+}
+
+export const aboutRoute: Route = { name: 'about', match: exact(paths.about), Page: AboutPage, meta }

@@ -1,0 +1,96 @@
+import { Clock, CreditCard, HelpCircle, Mail, Phone, ShoppingCart, Wrench } from 'lucide-react'
+import { business, formatHours } from '../../domain/business.ts'
+import { ContactForm } from '../../widgets/contact-form/contact-form.tsx'
+import { InfoCard, Section } from '../components/hero.tsx'
+import { LocationCards } from '../components/locations.tsx'
+import { callPrompt, useDocumentMeta } from '../meta.ts'
+import { exact, type PageProps, type Route } from '../page.ts'
+import { paths } from '../paths.ts'
+import { autoDealer } from '../structured-data.ts'
+
+const meta = (siteUrl: string) => ({
+  title: 'Contact Us',
+  description: `Ask for a golf cart quote, book a rental, schedule service or ask about financing. We answer within 24 hours. ${callPrompt}`,
+  keywords: ['contact golf cart dealer', 'golf cart quote NJ', 'golf cart showroom hours'],
+  pageType: 'contact' as const,
+  path: paths.contact,
+  jsonLd: [autoDealer(siteUrl)],
+})
+
+function ContactPage({ search }: PageProps) {
+  useDocumentMeta(meta(''))
+  const query = new URLSearchParams(search)
+  return (
+    <>
+      <section className="hero">
+        <div className="container hero__inner">
+          <div className="hero__text">
+            <h1 className="hero__title">Contact Us</h1>
+            <p className="hero__subtitle">
+              Call, write or visit. A real person answers, and every message gets a reply within{' '}
+              {business.claims.replyWithinHours} hours.
+            </p>
+          </div>
+        </div>
+      </section>
+      <section className="section section--tint" aria-label="How we can help">
+        <div className="container">
+          <div className="card-grid card-grid--four">
+          <InfoCard icon={<ShoppingCart aria-hidden="true" />} title="Sales Inquiries" level={2}>
+            Prices, availability and test drives of new Evolution and Denago carts.
+          </InfoCard>
+          <InfoCard icon={<Wrench aria-hidden="true" />} title="Service & Repair" level={2}>
+            Maintenance, batteries, repairs and upgrades for every major brand.
+          </InfoCard>
+          <InfoCard icon={<CreditCard aria-hidden="true" />} title="Financing" level={2}>
+            0% APR on select models with approved credit, terms up to 60 months.
+          </InfoCard>
+          <InfoCard icon={<HelpCircle aria-hidden="true" />} title="General Questions" level={2}>
+            Rentals, delivery, street-legal rules: ask us anything.
+          </InfoCard>
+        </div>
+        </div>
+      </section>
+      <section className="section" aria-label="Message and contact details">
+        <div className="container split split--top">
+          <div className="panel">
+            <ContactForm interest={query.get('interest') ?? undefined} source="dealer-site" />
+          </div>
+          <div className="stack">
+            <h2 className="section__title">Contact Information</h2>
+            <ul className="contact-list">
+              <li>
+                <Phone aria-hidden="true" size={20} />
+                <a href={`tel:${business.tollFree.tel}`}>{business.tollFree.display}</a>
+              </li>
+              <li>
+                <Mail aria-hidden="true" size={20} />
+                <a href={`mailto:${business.email}`}>{business.email}</a>
+              </li>
+              <li>
+                <Clock aria-hidden="true" size={20} />
+                <span>
+                  {business.hours.map((h) => (
+                    <span key={h.days} className="contact-list__line">
+                      {formatHours(h)}
+                    </span>
+                  ))}
+                </span>
+              </li>
+            </ul>
+          </div>
+        </div>
+      </section>
+      <Section title="Visit Our Locations" tone="tint">
+        <LocationCards showHours />
+      </Section>
+    </>
+  )
+}
+
+export const contactRoute: Route = {
+  name: 'contact',
+  match: exact(paths.contact),
+  Page: ContactPage,
+  meta: ({ siteUrl }) => meta(siteUrl),
+}

@@ -1,0 +1,67 @@
+import { type County, countyByValue } from '../../domain/counties.ts'
+import { RentalPlans } from '../../widgets/rental-plans/rental-plans.tsx'
+import { CallBlock } from '../components/call-block.tsx'
+import { Hero, Section } from '../components/hero.tsx'
+import { callPrompt, type PageMeta, useDocumentMeta } from '../meta.ts'
+import type { PageProps, Params, Route } from '../page.ts'
+import { paths } from '../paths.ts'
+import { RentalActions, RentalFeatures } from './rentals.tsx'
+
+function meta(county: County): PageMeta {
+  return {
+    title: `${county.name} County Golf Cart Rentals`,
+    description: `Golf cart rentals in ${county.name} County, New Jersey: street-legal 4 and 6 seaters and utility carts delivered to ${county.rentalTowns.slice(0, 3).join(', ')} and nearby. ${callPrompt}`,
+    keywords: [
+      `${county.name} County golf cart rentals`,
+      `golf cart rental ${county.rentalTowns[0]} NJ`,
+      `${county.name} NJ golf cart rental`,
+      'street legal golf cart rental',
+    ],
+    pageType: 'rentals',
+    path: paths.countyRentals(county.value),
+  }
+}
+
+function CountyRentalsPage({ params }: PageProps) {
+  const county = countyByValue(params.county ?? '')!
+  useDocumentMeta(meta(county))
+  return (
+    <>
+      <Hero
+        title={`${county.name} Golf Cart Rentals`}
+        subtitle={`Flexible rental plans for every occasion in ${county.name}, New Jersey`}
+        actions={<RentalActions />}
+      />
+      <Section title={`Serving ${county.name} Communities`}>
+        <ul className="town-list">
+          {county.rentalTowns.map((town) => (
+            <li key={town}>{town}</li>
+          ))}
+        </ul>
+      </Section>
+      <Section title={`Why Choose Our ${county.name} Golf Cart Rentals?`} tone="tint">
+        <RentalFeatures />
+      </Section>
+      <section className="section">
+        <div className="container">
+          <RentalPlans id="rental-plans" county={county.value} />
+        </div>
+      </section>
+      <CallBlock
+        title="Need Help Choosing?"
+        text={`Tell us the dates and the address in ${county.name} County and we'll match the cart and plan. We deliver charged and ready.`}
+        callLabel={`Book Your ${county.name} Rental Today!`}
+      />
+    </>
+  )
+}
+
+export const countyRentalsRoute: Route = {
+  name: 'county-rentals',
+  match(path) {
+    const value = /^\/rentals\/([a-z-]+)-county-golf-cart-rentals$/.exec(path)?.[1]
+    return value && countyByValue(value) ? { county: value } : null
+  },
+  Page: CountyRentalsPage,
+  meta: (_context, params: Params) => meta(countyByValue(params.county ?? '')!),
+}

@@ -1,0 +1,127 @@
+import { Phone } from 'lucide-react'
+import { business } from '../../domain/business.ts'
+import { type County, countyByValue } from '../../domain/counties.ts'
+import { FeaturedCarts, featuredQueryInput } from '../../widgets/featured-carts/featured-carts.tsx'
+import { Hero, Section } from '../components/hero.tsx'
+import { BrandTiles, WhyChooseCards } from '../components/why-choose.tsx'
+import { countyStories } from '../content/county-stories.ts'
+import { callPrompt, type PageMeta, useDocumentMeta } from '../meta.ts'
+import type { PageProps, Params, Route } from '../page.ts'
+import { paths } from '../paths.ts'
+import { autoDealer } from '../structured-data.ts'
+
+/** SPEC's six brand tiles on county pages. */
+const countyBrands = ['Evolution', 'Denago', 'Swift EV', 'Icon', 'Club Car', 'EZ-GO'] as const
+
+function meta(county: County, siteUrl: string): PageMeta {
+  return {
+    title: `${county.name} County Golf Carts`,
+    description: `New electric golf carts for ${county.name} County, New Jersey, from ${county.storyTowns[0]} to ${county.storyTowns[1]}: Evolution and Denago sales, service, rentals and 0% financing on select models. ${callPrompt}`,
+    keywords: [
+      `${county.name} County golf carts`,
+      `golf carts for sale ${county.storyTowns[0]} NJ`,
+      `electric golf carts ${county.name} County`,
+      `golf cart dealer near ${county.storyTowns[1]}`,
+    ],
+    pageType: 'county',
+    path: paths.countySales(county.value),
+    jsonLd: [autoDealer(siteUrl)],
+  }
+}
+
+function CountySalesPage({ params }: PageProps) {
+  const county = countyByValue(params.county ?? '')!
+  useDocumentMeta(meta(county, ''))
+  return (
+    <>
+      <Hero
+        title={`${county.name} County Golf Carts`}
+        subtitle={`New Evolution and Denago electric golf carts, service and financing for ${county.name} County, from ${county.storyTowns[0]} to ${county.storyTowns[1]}.`}
+        actions={
+          <>
+            <a className="gc-button gc-button--primary" href={paths.inventory}>
+              Shop Golf Carts
+            </a>
+            <a className="gc-button gc-button--secondary" href={paths.contact}>
+              Get Quote
+            </a>
+          </>
+        }
+      />
+      <Section title={`Why ${county.name} County Chooses Us`} tone="tint">
+        <WhyChooseCards />
+      </Section>
+      <Section title="Top Golf Cart Brands">
+        <BrandTiles brands={countyBrands} monogram />
+      </Section>
+      <section className="section section--tint">
+        <div className="container">
+          <FeaturedCarts
+            title={`Featured Golf Carts in ${county.name}`}
+            vehicleHref={paths.vehicle}
+            limit={featuredQueryInput().limit}
+          />
+          <p className="section__more">
+            <a className="gc-button gc-button--secondary" href={paths.inventory}>
+              View All Golf Carts
+            </a>
+          </p>
+        </div>
+      </section>
+      <section className="section" aria-labelledby="county-story">
+        <div className="container split">
+          <div>
+            <h2 id="county-story" className="section__title">
+              Serving {county.name} Since {business.foundedYear}
+            </h2>
+            <p className="section__intro">{countyStories[county.value]}</p>
+            <a className="gc-button gc-button--secondary" href={paths.about}>
+              Learn More<span className="gc-sr-only"> about {business.name}</span>
+            </a>
+          </div>
+          <img
+            className="split__image"
+            src="/images/showroom.svg"
+            alt={`A ${business.name} showroom with new electric golf carts lined up outside`}
+            width={1200}
+            height={800}
+            loading="lazy"
+            decoding="async"
+          />
+        </div>
+      </section>
+      <section className="call-block" aria-labelledby="county-cta">
+        <div className="container call-block__inner">
+          <h2 id="county-cta" className="call-block__title">
+            Ready to Ride in {county.name} County?
+          </h2>
+          <p>Get a quote on a new cart, book a rental, or call and talk it through.</p>
+          <div className="gc-actions gc-actions--center">
+            <a className="gc-button gc-button--primary" href={paths.contact}>
+              Get Started
+            </a>
+            <a className="gc-button gc-button--outline" href={paths.countyRentals(county.value)}>
+              Golf Cart Rentals
+            </a>
+            <a className="gc-button gc-button--outline" href={`tel:${business.tollFree.tel}`}>
+              <Phone aria-hidden="true" size={18} /> {business.tollFree.display}
+            </a>
+          </div>
+        </div>
+      </section>
+    </>
+  )
+}
+
+export const countySalesRoute: Route = {
+  name: 'county-sales',
+  match(path) {
+    const value = /^\/([a-z-]+)-county-golf-carts$/.exec(path)?.[1]
+    return value && countyByValue(value) ? { county: value } : null
+  },
+  Page: CountySalesPage,
+  meta: ({ siteUrl }, params: Params) => meta(countyByValue(params.county ?? '')!, siteUrl),
+  async prefetch({ queryClient, trpc }) {
+    await queryClient.prefetchQuery(trpc.cart.featured.queryOptions(featuredQueryInput()))
+  },
+}

@@ -1,0 +1,98 @@
+import { BadgePercent, CalendarRange, Check, FileText, Zap } from 'lucide-react'
+import { business } from '../../domain/business.ts'
+import { PaymentCalculator } from '../../widgets/payment-calculator/payment-calculator.tsx'
+import { Hero, InfoCard } from '../components/hero.tsx'
+import { callPrompt, useDocumentMeta } from '../meta.ts'
+import { exact, type Route } from '../page.ts'
+import { paths } from '../paths.ts'
+
+const benefits = [
+  '0% APR on select new models with approved credit',
+  'Terms of 24, 36, 48 or 60 months',
+  'Fixed monthly payments you can plan around',
+  'Trade-ins count toward your down payment',
+  'No penalty for paying off early',
+  'One application covers carts, accessories and custom builds',
+]
+
+/** SPEC section 9: the documents to bring. */
+const documents = [
+  "Valid driver's license",
+  'Proof of income',
+  'Social Security number',
+  'Bank account information',
+  'Proof of residence',
+]
+
+const meta = () => ({
+  title: 'Golf Cart Financing',
+  description: `Finance a new golf cart with 0% APR on select models with approved credit and terms up to 60 months. Estimate your payment online. ${callPrompt}`,
+  keywords: ['golf cart financing NJ', '0% APR golf cart', 'golf cart payment calculator', 'golf cart loan'],
+  pageType: 'financing' as const,
+  path: paths.financing,
+})
+
+function FinancingPage() {
+  useDocumentMeta(meta())
+  return (
+    <>
+      <Hero
+        title="Golf Cart Financing"
+        subtitle="0% APR on select models with approved credit, terms up to 60 months, and an answer the same day in most cases."
+        actions={
+          <a className="gc-button gc-button--primary" href={paths.contact}>
+            Ask About Financing
+          </a>
+        }
+      />
+      <section className="section section--tint" aria-label="Financing highlights">
+        <div className="container">
+          <div className="card-grid card-grid--three">
+          <InfoCard icon={<BadgePercent aria-hidden="true" />} title="0% APR Available" level={2}>
+            On select new Evolution and Denago models, with approved credit.
+          </InfoCard>
+          <InfoCard icon={<CalendarRange aria-hidden="true" />} title="Flexible Terms" level={2}>
+            Choose 24, 36, 48 or 60 months to fit your budget.
+          </InfoCard>
+          <InfoCard icon={<Zap aria-hidden="true" />} title="Quick Approval" level={2}>
+            Most applications are answered the same business day.
+          </InfoCard>
+        </div>
+        </div>
+      </section>
+      <section className="section" aria-label="Benefits, documents and calculator">
+        <div className="container split split--top">
+          <div className="stack">
+            <div>
+              <h2 className="section__title">Financing Benefits</h2>
+              <ul className="check-list">
+                {benefits.map((b) => (
+                  <li key={b}>
+                    <Check aria-hidden="true" size={18} /> {b}
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <div>
+              <h2 className="section__title">What You'll Need</h2>
+              <ul className="check-list">
+                {documents.map((d) => (
+                  <li key={d}>
+                    <FileText aria-hidden="true" size={18} /> {d}
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <p className="fine-print">
+              Financing is provided by third-party lenders and subject to credit approval. Call{' '}
+              <a href={`tel:${business.tollFree.tel}`}>{business.tollFree.display}</a> for current offers.
+            </p>
+          </div>
+          <PaymentCalculator />
+        </div>
+      </section>
+    </>
+  )
+}
+
+export const financingRoute: Route = { name: 'financing', match: exact(paths.financing), Page: FinancingPage, meta }

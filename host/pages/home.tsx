@@ -1,0 +1,111 @@
+import { Phone } from 'lucide-react'
+import { business } from '../../domain/business.ts'
+import { FeaturedCarts, featuredQueryInput } from '../../widgets/featured-carts/featured-carts.tsx'
+import { CallBlock } from '../components/call-block.tsx'
+import { Hero, Section } from '../components/hero.tsx'
+import { LocationCards } from '../components/locations.tsx'
+import { NjMap } from '../components/nj-map.tsx'
+import { BrandTiles, WhyChooseCards } from '../components/why-choose.tsx'
+import { callPrompt, socialCard, useDocumentMeta } from '../meta.ts'
+import { exact, type MetaContext, type Route } from '../page.ts'
+import { paths } from '../paths.ts'
+import { autoDealer } from '../structured-data.ts'
+import njMap from 'virtual:nj-map'
+
+function meta({ siteUrl }: Pick<MetaContext, 'siteUrl'>) {
+  return {
+    title: `${business.name} | Electric Golf Carts in New Jersey`,
+    description: `New Evolution and Denago electric golf carts, rentals, service and 0% financing on select models, from four showrooms serving all 21 New Jersey counties. ${callPrompt}`,
+    keywords: ['golf carts New Jersey', 'electric golf carts NJ', 'golf cart dealer', 'golf cart rentals NJ', 'Evolution golf carts', 'Denago golf carts'],
+    pageType: 'home' as const,
+    path: paths.home,
+    image: socialCard,
+    jsonLd: [autoDealer(siteUrl)],
+  }
+}
+
+function HomePage() {
+  useDocumentMeta(meta({ siteUrl: '' }))
+  return (
+    <>
+      <Hero
+        image="hero"
+        eyebrow={`Serving all 21 New Jersey counties since ${business.foundedYear}`}
+        title="New Jersey's Electric Golf Cart Dealer"
+        subtitle="New Evolution and Denago carts, rentals by the day or the month, certified service and 0% financing on select models."
+        actions={
+          <>
+            <a className="gc-button gc-button--primary" href={paths.inventory}>
+              View Inventory
+            </a>
+            <a className="gc-button gc-button--secondary" href={paths.contact}>
+              Get Quote
+            </a>
+          </>
+        }
+      />
+      <Section title="Why Choose Us" tone="tint">
+        <WhyChooseCards />
+      </Section>
+      <Section title="Brands We Carry" intro="New carts, service and parts for the names New Jersey drives.">
+        <BrandTiles brands={business.brands} />
+      </Section>
+      <section className="section">
+        <div className="container">
+          <FeaturedCarts
+            vehicleHref={paths.vehicle}
+            inventoryHref={paths.inventory}
+            limit={featuredQueryInput().limit}
+          />
+        </div>
+      </section>
+      <section className="section section--tint" aria-labelledby="home-about">
+        <div className="container split">
+          <div>
+            <h2 id="home-about" className="section__title">
+              Fifteen Years of Golf Carts in New Jersey
+            </h2>
+            <p className="section__intro">
+              We opened our first showroom in {business.foundedYear}. Today four showrooms along the shore sell, rent
+              and service electric carts for families, communities and businesses across the state.
+            </p>
+            <a className="gc-button gc-button--secondary" href={paths.about}>
+              Learn More<span className="gc-sr-only"> about {business.name}</span>
+            </a>
+          </div>
+          <dl className="stats">
+            <div>
+              <dt>Happy Customers</dt>
+              <dd>{business.claims.happyCustomers}</dd>
+            </div>
+            <div>
+              <dt>Years Experience</dt>
+              <dd>{business.claims.yearsExperience}</dd>
+            </div>
+          </dl>
+        </div>
+      </section>
+      <Section title="Serving Every New Jersey County" intro="Choose your county for local carts, rentals and delivery.">
+        <NjMap map={njMap} countyHref={paths.countySales} />
+      </Section>
+      <Section title="Our Locations" tone="tint">
+        <LocationCards />
+      </Section>
+      <CallBlock title="Main Contact" text="Questions about a cart, a rental or service? Talk to a real person at our toll-free number.">
+        <a className="gc-button gc-button--outline" href={paths.contact}>
+          <Phone aria-hidden="true" size={18} /> Contact Us
+        </a>
+      </CallBlock>
+    </>
+  )
+}
+
+export const homeRoute: Route = {
+  name: 'home',
+  match: exact(paths.home),
+  Page: HomePage,
+  meta,
+  async prefetch({ queryClient, trpc }) {
+    await queryClient.prefetchQuery(trpc.cart.featured.queryOptions(featuredQueryInput()))
+  },
+}

@@ -1,0 +1,43 @@
+import { jsonForScript } from '../meta.ts'
+
+export interface PageAssets {
+  /** Module scripts to run, in order. */
+  scripts: string[]
+  /** Stylesheets to link (development). */
+  styles: string[]
+  /**
+   * The built CSS, inlined: at about 4 KB compressed it costs less than the round trip a
+   * render-blocking stylesheet would (Lighthouse measured 150 ms on a phone).
+   */
+  inlineCss?: string
+  /** Modules the entry imports, fetched in parallel with it. */
+  preloads: string[]
+}
+
+/**
+ * The HTML around a rendered page. The data for hydration travels as a JSON data block, not as
+ * a script, so it never runs and needs no Content-Security-Policy exception; `jsonForScript`
+ * escapes anything that could end the block early.
+ */
+export function renderDocument(page: { head: string; html: string; state: unknown; assets: PageAssets }): string {
+  const { assets } = page
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    ${page.head}
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+    <link rel="apple-touch-icon" href="/images/logo.png">
+${assets.inlineCss ? `    <style>${assets.inlineCss}</style>` : ''}
+${assets.styles.map((href) => `    <link rel="stylesheet" href="${href}">`).join('\n')}
+${assets.preloads.map((href) => `    <link rel="modulepreload" href="${href}">`).join('\n')}
+${assets.scripts.map((src) => `    <script type="module" src="${src}"></script>`).join('\n')}
+  </head>
+  <body>
+    <div id="root" class="gc-theme">${page.html}</div>
+    <script id="gc-state" type="application/json">${jsonForScript(page.state)}</script>
+  </body>
+</html>
+`
+}

@@ -1,0 +1,5 @@
+/** `npm start`'s server: the API and the website in one process. */
+import { runServer } from '../../api/server.ts'
+import { mountSite } from './site.ts'
+
+await runServer({ mountSite })

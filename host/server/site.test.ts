@@ -1,0 +1,336 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { business } from '../../domain/business.ts'
+import { counties } from '../../domain/counties.ts'
+import { fetchPage, type Page } from '../../tests/support/html.ts'
+import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
+
+/** The raw HTML a search engine gets, before any JavaScript runs (issue #4). */
+let server: TestServer
+const siteUrl = 'https://carts.example'
+
+beforeAll(async () => {
+  server = await startTestServer('pglite', { SITE_URL: siteUrl, LOG_LEVEL: 'silent' }, { site: true })
+})
+afterAll(() => server?.close())
+
+const get = (path: string) => fetchPage(`${server.url}${path}`)
+
+function expectCompleteHead(page: Page, path: string, title: RegExp | string) {
+  expect(page.text('title')).toMatch(title)
+  expect(page.meta('description')?.length).toBeGreaterThan(60)
+  expect(page.meta('description')).toMatch(/Call \(888\) 555-0100 today\.$/)
+  expect(page.meta('keywords')?.split(', ').length).toBeGreaterThanOrEqual(3)
+  expect(page.meta('theme-color')).toBe('#facc15')
+  expect(page.meta('page-type')).toBeTruthy()
+  expect(page.document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${siteUrl}${path}`)
+  expect(page.property('og:url')).toBe(`${siteUrl}${path}`)
+  expect(page.property('og:title')).toBe(page.text('title'))
+  expect(page.property('og:description')).toBe(page.meta('description'))
+  expect(page.property('og:image')).toMatch(new RegExp(`^${siteUrl}/images/.+\\.png$`))
+  expect(Number(page.property('og:image:width'))).toBeGreaterThan(0)
+  expect(page.meta('twitter:card')).toMatch(/^summary/)
+  expect(page.meta('twitter:title')).toBe(page.text('title'))
+}
+
+function expectOneH1(page: Page, text: string) {
+  expect(page.all('h1')).toEqual([text])
+}
+
+function expectDealer(page: Page) {
+  const dealer = page.jsonLd().find((d) => d['@type'] === 'AutoDealer') as Record<string, unknown> | undefined
+  expect(dealer).toBeDefined()
+  expect(dealer).toMatchObject({ name: business.name, telephone: business.tollFree.tel, url: `${siteUrl}/` })
+  expect(dealer!.areaServed).toHaveLength(21)
+  expect((dealer!.department as unknown[]).length).toBe(4)
+  expect(dealer!.openingHoursSpecification).toHaveLength(2)
+}
+
+describe('fixed pages', () => {
+  it.each([
+    ['/', 'home', "New Jersey's Electric Golf Cart Dealer", /^Jersey Cart Co\. \| Electric Golf Carts in New Jersey$/],
+    ['/inventory', 'inventory', 'Golf Cart Inventory', 'Golf Cart Inventory | Jersey Cart Co.'],
+    ['/rentals', 'rentals', 'Golf Cart Rentals', 'Golf Cart Rentals in New Jersey | Jersey Cart Co.'],
+    ['/services', 'services', 'Our Services', /^Golf Cart Sales, Service/],
+    ['/financing', 'financing', 'Golf Cart Financing', 'Golf Cart Financing | Jersey Cart Co.'],
+    ['/about', 'about', 'About Jersey Cart Co.', 'About Us | Jersey Cart Co.'],
+    ['/contact', 'contact', 'Contact Us', 'Contact Us | Jersey Cart Co.'],
+    ['/privacy-policy', 'policy', 'Privacy Policy', 'Privacy Policy | Jersey Cart Co.'],
+    ['/terms-of-service', 'terms', 'Terms of Service', 'Terms of Service | Jersey Cart Co.'],
+  ])('%s answers 200 with its content, one h1 and complete metadata', async (path, pageType, h1, title) => {
+    const page = await get(path)
+    expect(page.status).toBe(200)
+    expectOneH1(page, h1)
+    expectCompleteHead(page, path, title)
+    expect(page.meta('page-type')).toBe(pageType)
+    expect(page.meta('robots')).toBe('index, follow')
+    expect(page.document.querySelector('html')?.getAttribute('lang')).toBe('en')
+  })
+
+  it('renders the header, current link, skip link and footer on every page', async () => {
+    const page = await get('/services')
+    expect(page.text('a.skip-link')).toBe('Skip to main content')
+    expect(page.all('nav[aria-label="Main"] a')).toEqual(['Home', 'Inventory', 'Rentals', 'Services', 'About', 'Contact'])
+    expect(page.text('nav[aria-label="Main"] a[aria-current="page"]')).toBe('Services')
+    const footerLinks = Array.from(page.document.querySelectorAll('footer a')).map((a) => a.getAttribute('href'))
+    for (const href of ['/', '/inventory', '/rentals', '/services', '/financing', '/about', '/privacy-policy', '/terms-of-service', business.networkUrl]) {
+      expect(footerLinks).toContain(href)
+    }
+    expect(footerLinks.filter((h) => h?.endsWith('-county-golf-carts'))).toHaveLength(21)
+    // Every phone number shown is a tel: link.
+    for (const link of page.document.querySelectorAll('a[href^="tel:"]')) {
+      expect(link.getAttribute('href')).toMatch(/^tel:\+1\d{10}$/)
+    }
+    const phoneTexts = (page.text('body') ?? '').match(/\(\d{3}\) \d{3}-\d{4}/g) ?? []
+    const linkedPhones = Array.from(page.document.querySelectorAll('a[href^="tel:"]')).flatMap(
+      (a) => a.textContent?.match(/\(\d{3}\) \d{3}-\d{4}/g) ?? [],
+    )
+    expect(phoneTexts.length).toBeGreaterThan(0)
+    expect(linkedPhones.length).toBe(phoneTexts.length)
+  })
+
+  it('home has the hero, four reasons, brands, three featured carts, map, five locations and JSON-LD', async () => {
+    const page = await get('/')
+    expect(page.all('main a.gc-button').slice(0, 2)).toEqual(['View Inventory', 'Get Quote'])
+    expect(page.all('.info-card__title')).toEqual(['Premium Quality', 'Expert Service', '0% Financing', 'Eco-Friendly'])
+    expect(page.all('.brand-tile')).toEqual(['Club Car', 'EZ-GO', 'Denago', 'Evolution', 'Tomberlin', 'Swift EV', 'Icon'])
+    expect(page.all('.gc-featured .gc-card__title')).toEqual(['2025 Denago EV Nomad XL', '2025 Denago EV Rover XL6', '2025 Evolution D6 Max GT4'])
+    expect(page.all('.gc-featured .gc-card__price')).toEqual(['$12,495', '$13,995', '$14,995'])
+    expect(page.text('.gc-featured__more a')).toBe('View Full Inventory')
+    expect(page.html).toContain('500+')
+    expect(page.html).toContain('15+')
+    expect(page.document.querySelectorAll('.nj-map a[href$="-county-golf-carts"]')).toHaveLength(21)
+    expect(page.all('.location-card__name')).toEqual(['Ocean View', 'Bayville', 'Waretown', 'Pleasantville', 'New Jersey'])
+    expect(page.text('.card-grid--locations')).toContain('Serving all 21 New Jersey counties')
+    expectDealer(page)
+  })
+
+  it('inventory shows the first 24 carts in the raw HTML', async () => {
+    const page = await get('/inventory')
+    expect(page.document.querySelectorAll('.gc-card:not(.gc-card--skeleton)')).toHaveLength(24)
+    expect(page.text('.gc-pager')).toContain('Page 1 of 2')
+  })
+
+  it('rentals shows the plans, six benefits and links to every county rental page', async () => {
+    const page = await get('/rentals')
+    expect(page.document.querySelectorAll('.gc-plan')).toHaveLength(12)
+    expect(page.all('.gc-rental-type__title')).toEqual(['4 Seater Rental Plans', '6 Seater Rental Plans', 'Utility Rental Plans'])
+    expect(page.all('main .info-card__title')).toHaveLength(6)
+    expect(page.document.querySelectorAll('a[href$="-county-golf-cart-rentals"]')).toHaveLength(21)
+    expect(page.text('#rental-plans')).toContain('Rental periods are calculated in 24-hour increments')
+  })
+
+  it('services shows four offerings with five features and both buttons each', async () => {
+    const page = await get('/services')
+    expect(page.all('.service-card__title')).toEqual([
+      'New & Used Golf Cart Sales',
+      'Service & Repair',
+      'Custom Builds & Modifications',
+      'Parts & Accessories',
+    ])
+    for (const card of page.document.querySelectorAll('.service-card')) {
+      expect(card.querySelectorAll('.check-list li')).toHaveLength(5)
+      expect(card.querySelector('a[href^="tel:"]')).not.toBeNull()
+      expect(card.querySelector('a[href="/contact?interest=service"]')).not.toBeNull()
+    }
+  })
+
+  it('financing shows the highlights, the documents and the calculator', async () => {
+    const page = await get('/financing')
+    expect(page.all('.info-card__title')).toEqual(['0% APR Available', 'Flexible Terms', 'Quick Approval'])
+    for (const doc of ["Valid driver's license", 'Proof of income', 'Social Security number', 'Bank account information', 'Proof of residence']) {
+      expect(page.html).toContain(doc.replace("'", '&#x27;')) // React escapes the apostrophe
+    }
+    expect(page.text('.gc-calculator button')).toBe('Calculate Payment')
+  })
+
+  it('about tells the story with the four stats and four values', async () => {
+    const page = await get('/about')
+    expect(page.text('main')).toContain('2009')
+    expect(page.all('.stats dt')).toEqual(['Happy Customers', 'Years Experience', 'Carts in Stock', 'Customer Rating'])
+    expect(page.all('.info-card__title')).toEqual(['Quality First', 'Customer Service', 'Expert Knowledge', 'Fair Pricing'])
+    expect(page.document.querySelector('main a[href="/contact"].gc-button')?.textContent).toBe('Visit Our Showrooms')
+  })
+
+  it('contact has the intro cards, the form, contact details, five locations and JSON-LD', async () => {
+    const page = await get('/contact')
+    expect(page.all('.info-card__title')).toEqual(['Sales Inquiries', 'Service & Repair', 'Financing', 'General Questions'])
+    expect(page.text('.gc-contact h2')).toBe('Send Us a Message')
+    expect(page.document.querySelector('input[type="email"]')).not.toBeNull()
+    expect(page.text('.contact-list')).toContain(business.email)
+    expect(page.text('.contact-list')).toContain('Sun: Closed')
+    expect(page.document.querySelectorAll('.location-card')).toHaveLength(5)
+    expectDealer(page)
+  })
+
+  it('the policy has eight sections and the terms ten, both dated January 14, 2025', async () => {
+    const privacy = await get('/privacy-policy')
+    expect(privacy.all('.legal section h2')).toHaveLength(8)
+    expect(privacy.text('.legal__dates')).toBe('Effective January 14, 2025. Last updated January 14, 2025.')
+    const terms = await get('/terms-of-service')
+    expect(terms.all('.legal section h2')).toHaveLength(10)
+    expect(terms.text('.legal')).toContain('New Jersey')
+  })
+})
+
+describe('county pages', () => {
+  it.each(counties.map((c) => [c.value, c.name]))('/%s-county-golf-carts is complete', async (value, name) => {
+    const county = counties.find((c) => c.value === value)!
+    const path = `/${value}-county-golf-carts`
+    const page = await get(path)
+    expect(page.status).toBe(200)
+    expectOneH1(page, `${name} County Golf Carts`)
+    expectCompleteHead(page, path, `${name} County Golf Carts | Jersey Cart Co.`)
+    expect(page.meta('page-type')).toBe('county')
+    expect(page.meta('keywords')?.split(', ')).toHaveLength(4)
+    expect(page.all('.brand-tile__name')).toEqual(['Evolution', 'Denago', 'Swift EV', 'Icon', 'Club Car', 'EZ-GO'])
+    expect(page.all('.brand-tile__letter')).toEqual(['E', 'D', 'S', 'I', 'C', 'E'])
+    expect(page.text('.gc-featured h2')).toBe(`Featured Golf Carts in ${name}`)
+    expect(page.document.querySelectorAll('.gc-featured .gc-card')).toHaveLength(3)
+    expect(page.text('#county-story')).toBe(`Serving ${name} Since 2009`)
+    for (const town of county.storyTowns) expect(page.text('main')).toContain(town)
+    const hrefs = Array.from(page.document.querySelectorAll('main a')).map((a) => a.getAttribute('href'))
+    expect(hrefs).toEqual(expect.arrayContaining(['/inventory', '/contact', '/about', `/rentals/${value}-county-golf-cart-rentals`]))
+    expectDealer(page)
+  })
+
+  it.each(counties.map((c) => [c.value, c.name]))('/rentals/%s-county-golf-cart-rentals is complete', async (value, name) => {
+    const county = counties.find((c) => c.value === value)!
+    const path = `/rentals/${value}-county-golf-cart-rentals`
+    const page = await get(path)
+    expect(page.status).toBe(200)
+    expectOneH1(page, `${name} Golf Cart Rentals`)
+    expectCompleteHead(page, path, `${name} County Golf Cart Rentals | Jersey Cart Co.`)
+    expect(page.meta('page-type')).toBe('rentals')
+    expect(page.text('.hero__subtitle')).toBe(`Flexible rental plans for every occasion in ${name}, New Jersey`)
+    expect(page.all('.town-list li')).toEqual([...county.rentalTowns])
+    expect(page.all('h2')).toContain(`Why Choose Our ${name} Golf Cart Rentals?`)
+    expect(page.document.querySelectorAll('.gc-plan')).toHaveLength(12)
+    expect(page.text('.call-block')).toContain(`Book Your ${name} Rental Today!`)
+    expect(page.html).not.toContain('CapeMay')
+  })
+
+  it('an unknown county answers 404', async () => {
+    expect((await get('/manhattan-county-golf-carts')).status).toBe(404)
+    expect((await get('/rentals/manhattan-county-golf-cart-rentals')).status).toBe(404)
+  })
+})
+
+describe('vehicle pages', () => {
+  it('carry the cart, its price, Product and BreadcrumbList JSON-LD and its image', async () => {
+    const path = '/vehicle/2025-evolution-d6-max-gt4'
+    const page = await get(path)
+    expect(page.status).toBe(200)
+    expectOneH1(page, '2025 Evolution D6 Max GT4')
+    expectCompleteHead(page, path, '2025 Evolution D6 Max GT4 | Jersey Cart Co.')
+    expect(page.meta('description')).toMatch(/^2025 Evolution D6 Max GT4, starting at \$14,995\./)
+    expect(page.property('og:type')).toBe('product')
+    expect(page.property('og:image')).toBe(`${siteUrl}/images/carts/2025-evolution-d6-max-gt4.png`)
+    expect([page.property('og:image:width'), page.property('og:image:height')]).toEqual(['800', '600'])
+    expect(page.text('.gc-vehicle__price')).toBe('$14,995')
+    expect(page.text('.gc-spec-groups')).toContain('In Stock')
+    const [product, crumbs] = page.jsonLd()
+    expect(product).toMatchObject({
+      '@type': ['Product', 'Vehicle'],
+      name: '2025 Evolution D6 Max GT4',
+      brand: { '@type': 'Brand', name: 'Evolution' },
+      model: 'D6 Max GT4',
+      vehicleModelDate: '2025',
+      seatingCapacity: 4,
+      offers: { '@type': 'Offer', price: '14995.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+    })
+    expect(crumbs).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { position: 1, name: 'Home', item: `${siteUrl}/` },
+        { position: 2, name: 'Inventory', item: `${siteUrl}/inventory` },
+        { position: 3, name: '2025 Evolution D6 Max GT4', item: `${siteUrl}${path}` },
+      ],
+    })
+  })
+
+  it('moves the alternative slug reading permanently to the canonical one', async () => {
+    const res = await fetch(`${server.url}/vehicle/2025-evolution-d5-maverick-22`, { redirect: 'manual' })
+    expect(res.status).toBe(301)
+    expect(res.headers.get('location')).toBe('/vehicle/2025-evolution-d5-maverick-2-2')
+  })
+
+  it('answers an unknown cart with 404 and Vehicle Not Found', async () => {
+    const page = await get('/vehicle/no-such-cart')
+    expect(page.status).toBe(404)
+    expectOneH1(page, 'Vehicle Not Found')
+    expect(page.text('main')).toContain("The vehicle you're looking for doesn't exist or has been removed.")
+    expect(page.document.querySelector('main a[href="/inventory"]')?.textContent).toBe('Back to Inventory')
+    expect(page.meta('robots')).toBe('noindex, follow')
+  })
+
+  it('escapes a hostile title everywhere it appears', async () => {
+    const title = 'Evil </script><script>alert(1)</script> & "cart" <img src=x onerror=alert(2)>'
+    const [cart] = await server.db.sql<{ slug: string }[]>`
+      insert into golf_carts (slug, alternative_slug, title, description, price, image_url)
+      values ('evil-cart', 'evil-cart', ${title}, ${'<b>bold</b>'}, 1000, '/images/carts/x.svg')
+      returning slug
+    `
+    const page = await get(`/vehicle/${cart!.slug}`)
+    expect(page.status).toBe(200)
+    expect(page.html).not.toContain('<script>alert(1)')
+    expect(page.html).not.toContain('<img src=x')
+    expect(page.html).not.toContain('<b>bold</b>')
+    expect(page.document.querySelectorAll('script:not([type])')).toHaveLength(0)
+    expect(page.text('h1')).toBe(title)
+    expect((page.jsonLd()[0] as { name: string }).name).toBe(title)
+    expect(page.text('title')).toBe(`${title} | Jersey Cart Co.`)
+    await server.db.sql`delete from golf_carts where slug = 'evil-cart'`
+  })
+})
+
+describe('other paths', () => {
+  it('answer 404 with the not-found page', async () => {
+    const page = await get('/no/such/page')
+    expect(page.status).toBe(404)
+    expectOneH1(page, '404 Page Not Found')
+    expect(page.text('main')).toContain('ready to help')
+    expect(page.document.querySelector('main a[href="/"]')).not.toBeNull()
+    expect(page.document.querySelector('main a[href="/inventory"]')).not.toBeNull()
+    expect(page.document.querySelector('main a[href^="tel:"]')).not.toBeNull()
+    expect(page.meta('robots')).toBe('noindex, follow')
+  })
+
+  it('redirect a trailing slash to the page without it', async () => {
+    const res = await fetch(`${server.url}/inventory/`, { redirect: 'manual' })
+    expect(res.status).toBe(301)
+    expect(res.headers.get('location')).toBe('/inventory')
+  })
+
+  it('keep unknown API paths as JSON', async () => {
+    const res = await fetch(`${server.url}/api/nope`)
+    expect(res.status).toBe(404)
+    expect(res.headers.get('content-type')).toMatch(/json/)
+  })
+
+  it('send the data for hydration as a data block, not a script', async () => {
+    const page = await get('/inventory')
+    const state = page.document.querySelector('script#gc-state')
+    expect(state?.getAttribute('type')).toBe('application/json')
+    const data = JSON.parse(state!.textContent!)
+    expect(data.queries[0].state.data.carts).toHaveLength(24)
+  })
+})
+
+describe('sitemap and robots', () => {
+  it('list every page, including all 42 county pages and every cart', async () => {
+    const xml = await (await fetch(`${server.url}/sitemap.xml`)).text()
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+    const { carts, total } = await (await fetch(`${server.url}/trpc/cart.list`)).json().then((r) => r.result.data)
+    expect(locs).toEqual(expect.arrayContaining([`${siteUrl}/`, `${siteUrl}/inventory`, `${siteUrl}/terms-of-service`]))
+    expect(locs.filter((l) => l!.endsWith('-county-golf-carts'))).toHaveLength(21)
+    expect(locs.filter((l) => l!.endsWith('-county-golf-cart-rentals'))).toHaveLength(21)
+    expect(locs.filter((l) => l!.includes('/vehicle/'))).toHaveLength(total)
+    expect(locs).toContain(`${siteUrl}/vehicle/${carts[0].slug}`)
+  })
+
+  it('robots.txt points to the sitemap', async () => {
+    const text = await (await fetch(`${server.url}/robots.txt`)).text()
+    expect(text).toContain(`Sitemap: ${siteUrl}/sitemap.xml`)
+    expect(text).toContain('Allow: /')
+  })
+})

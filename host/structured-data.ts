@@ -1,0 +1,110 @@
+import { business, type Location } from '../domain/business.ts'
+import { counties } from '../domain/counties.ts'
+import { modelForTitle } from '../domain/dealership-sources.ts'
+import type { GolfCart } from '../domain/golf-cart.ts'
+import { specificationsFor } from '../domain/specifications.ts'
+
+/** Schema.org objects for search engines (issue #4): the dealer, a vehicle, a breadcrumb. */
+const hours = business.hours
+  .filter((h) => h.opens && h.closes)
+  .map((h) => ({
+    '@type': 'OpeningHoursSpecification',
+    dayOfWeek: h.dayOfWeek.map((d) => `https://schema.org/${d}`),
+    opens: h.opens,
+    closes: h.closes,
+  }))
+
+function showroom(location: Location, siteUrl: string) {
+  return {
+    '@type': 'AutoDealer',
+    name: `${business.name} ${location.name}`,
+    telephone: location.phone.tel,
+    url: `${siteUrl}/contact`,
+    sameAs: [location.socialUrl, location.websiteUrl],
+    openingHoursSpecification: hours,
+    ...(location.address && {
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: location.address.street,
+        addressLocality: location.address.city,
+        addressRegion: location.address.region,
+        postalCode: location.address.postalCode,
+        addressCountry: 'US',
+      },
+    }),
+    ...(location.geo && { geo: { '@type': 'GeoCoordinates', ...location.geo } }),
+  }
+}
+
+export function autoDealer(siteUrl: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'AutoDealer',
+    '@id': `${siteUrl}/#dealer`,
+    name: business.name,
+    legalName: business.legalName,
+    url: `${siteUrl}/`,
+    logo: `${siteUrl}/images/logo.png`,
+    image: `${siteUrl}/images/social-card.png`,
+    telephone: business.tollFree.tel,
+    email: business.email,
+    foundingDate: String(business.foundedYear),
+    priceRange: '$$',
+    brand: business.brands.map((name) => ({ '@type': 'Brand', name })),
+    openingHoursSpecification: hours,
+    areaServed: counties.map((c) => ({
+      '@type': 'AdministrativeArea',
+      name: `${c.name} County, New Jersey`,
+    })),
+    department: business.locations.filter((l) => l.address).map((l) => showroom(l, siteUrl)),
+    sameAs: [business.socialUrl, business.networkUrl],
+  }
+}
+
+export function vehicleProduct(cart: GolfCart, siteUrl: string) {
+  const spec = specificationsFor(cart.title)
+  const model = modelForTitle(cart.title)
+  const year = cart.title.match(/\b(19|20)\d{2}\b/)?.[0]
+  const url = `${siteUrl}/vehicle/${cart.slug}`
+  return {
+    '@context': 'https://schema.org',
+    '@type': ['Product', 'Vehicle'],
+    '@id': `${url}#vehicle`,
+    name: cart.title,
+    description: cart.description,
+    image: `${siteUrl}${cart.imageUrl.replace(/\.svg$/, '.png')}`,
+    url,
+    sku: cart.slug,
+    category: 'Electric golf cart',
+    itemCondition: 'https://schema.org/NewCondition',
+    ...(spec.brand !== 'Other' && { brand: { '@type': 'Brand', name: spec.brand }, manufacturer: spec.brand }),
+    ...(model && { model: model.model.replace(/^(Evolution|Denago) /, '') }),
+    ...(year && { vehicleModelDate: year }),
+    fuelType: 'Electric',
+    seatingCapacity: spec.seats.max,
+    speed: { '@type': 'QuantitativeValue', maxValue: spec.topSpeedMph, unitCode: 'HJ', unitText: 'mph' },
+    payload: { '@type': 'QuantitativeValue', value: spec.payloadLbs, unitCode: 'LBR' },
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: cart.price.toFixed(2),
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      seller: { '@id': `${siteUrl}/#dealer`, '@type': 'AutoDealer', name: business.name },
+    },
+  }
+}
+
+export function breadcrumbs(siteUrl: string, trail: readonly { name: string; path: string }[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((crumb, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: crumb.name,
+      item: `${siteUrl}${crumb.path}`,
+    })),
+  }
+}

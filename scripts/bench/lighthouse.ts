@@ -1,0 +1,59 @@
+import { launch } from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+
+export interface LighthouseResult {
+  url: string
+  scores: { performance: number; accessibility: number; bestPractices: number; seo: number }
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  totalBytes: number
+  scriptBytes: number
+  /** Audits that did not pass, for fixing. */
+  failing: string[]
+}
+
+/**
+ * Lighthouse's default mobile run (simulated slow 4G, 4x CPU slowdown, a phone screen) on Debian's
+ * Chromium, headless. One run per page: Lighthouse itself says single runs vary a few points.
+ */
+export async function runLighthouse(urls: readonly string[]): Promise<LighthouseResult[]> {
+  const chrome = await launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  })
+  try {
+    const results: LighthouseResult[] = []
+    for (const url of urls) {
+      const runner = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      })
+      const lhr = runner!.lhr
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+      const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+      const items = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? []
+      results.push({
+        url,
+        scores: { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') },
+        lcpMs: numeric('largest-contentful-paint'),
+        tbtMs: numeric('total-blocking-time'),
+        cls: numeric('cumulative-layout-shift'),
+        totalBytes: numeric('total-byte-weight'),
+        scriptBytes: items.find((i) => i.resourceType === 'script')?.transferSize ?? 0,
+        failing: Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
+          .map((a) => `${a.id} (${a.displayValue ?? a.score})`),
+      })
+    }
+    return results
+  } finally {
+    chrome.kill()
+  }
+}
+
+if (process.argv[1]?.endsWith('lighthouse.ts')) {
+  for (const r of await runLighthouse(process.argv.slice(2))) console.log(JSON.stringify(r, null, 1))
+}

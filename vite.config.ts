@@ -1,0 +1,34 @@
+import { defineConfig } from 'vite'
+import { njMapPlugin } from './scripts/build/nj-map-plugin.ts'
+import { precompress } from './scripts/build/precompress.ts'
+
+/**
+ * The website: `vite build` makes the browser bundle (dist/host/client, with a manifest the
+ * server reads), `vite build --ssr` the server renderer (dist/host/server). Real React here;
+ * the partner widgets are built by vite.widgets.config.ts.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  publicDir: false,
+  plugins: [njMapPlugin(), ...(isSsrBuild ? [] : [precompress()])],
+  build: isSsrBuild
+    ? {
+        outDir: 'dist/host/server',
+        emptyOutDir: true,
+        ssr: 'host/entry-server.tsx',
+        target: 'node20',
+        rolldownOptions: { output: { entryFileNames: 'entry-server.js' } },
+      }
+    : {
+        outDir: 'dist/host/client',
+        emptyOutDir: true,
+        manifest: true,
+        target: 'es2022',
+        reportCompressedSize: false,
+        rolldownOptions: {
+          input: 'host/entry-client.tsx',
+          onLog(level, log, handler) {
+            if (log.code !== 'MODULE_LEVEL_DIRECTIVE') handler(level, log)
+          },
+        },
+      },
+}))
