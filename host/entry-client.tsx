@@ -9,4 +9,7 @@ const queryClient = createQueryClient()
 const state = document.getElementById('gc-state')?.textContent
 if (state) hydrate(queryClient, JSON.parse(state))
 
-hydrateRoot(document.getElementById('root')!, <App queryClient={queryClient} apiClient={createApiClient('')} />)
+const root = document.getElementById('root')!
+hydrateRoot(root, <App queryClient={queryClient} apiClient={createApiClient('')} />)
+// Lets tests and monitoring know the page is interactive.
+queueMicrotask(() => root.setAttribute('data-hydrated', ''))

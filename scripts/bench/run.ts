@@ -7,6 +7,9 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
+import { startTestServer } from '../../tests/support/test-server.ts'
+import { buildIfStale } from '../build/build-if-stale.ts'
+import { type LighthouseResult, runLighthouse } from './lighthouse.ts'
 import { measureWidgetSizes, widgetSizesMarkdown } from './widget-sizes.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -35,6 +38,44 @@ const sections: Record<string, Section> = {
       return widgetSizesMarkdown(await measureWidgetSizes())
     },
   },
+  lighthouse: {
+    title: 'Lighthouse, mobile',
+    method:
+      "Lighthouse 12.8 with its default mobile settings (simulated slow 4G, 4x CPU slowdown, a Moto G Power screen) in Debian's headless Chromium, one run per page, against the production build served by the real server (embedded database, seeded inventory) on loopback. Total bytes and JavaScript are compressed transfer sizes.",
+    async run() {
+      await buildIfStale()
+      const server = await startTestServer('pglite', { LOG_LEVEL: 'silent' }, { site: true })
+      try {
+        return lighthouseMarkdown(await runLighthouse(lighthousePages.map((p) => `${server.url}${p}`)), server.url)
+      } finally {
+        await server.close()
+      }
+    },
+  },
+}
+
+/** The five pages issue #4 and #6 name, on a server started just for the run. */
+export const lighthousePages = [
+  '/',
+  '/inventory',
+  '/vehicle/2025-evolution-d6-max-gt4',
+  '/ocean-county-golf-carts',
+  '/rentals/ocean-county-golf-cart-rentals',
+]
+
+function lighthouseMarkdown(results: LighthouseResult[], base: string): string {
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
+  const lines = [
+    '| page | Performance | Accessibility | Best Practices | SEO | LCP | TBT | CLS | total bytes | JavaScript |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...results.map(
+      (r) =>
+        `| \`${r.url.replace(base, '')}\` | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores.bestPractices} | ${r.scores.seo} | ${Math.round(r.lcpMs)} ms | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${kb(r.totalBytes)} | ${kb(r.scriptBytes)} |`,
+    ),
+  ]
+  const failing = [...new Set(results.flatMap((r) => r.failing))]
+  if (failing.length > 0) lines.push('', `Audits below 0.9 on at least one page: ${failing.map((f) => `\`${f}\``).join(', ')}.`)
+  return lines.join('\n')
 }
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'))

@@ -108,6 +108,7 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
               href={props.vehicleHref(cart.slug)}
               headingLevel={(headingLevel + 1) as HeadingLevel}
               eager={page === 0 && i < 3}
+              priority={page === 0 && i === 0}
               onSelect={props.onVehicleSelect}
             />
           ))}

@@ -11,6 +11,8 @@ export function CartCard(props: {
   headingLevel: HeadingLevel
   /** Above the fold, the first cards load eagerly so they are not the slowest thing on the page. */
   eager?: boolean
+  /** The very first card's image is usually the page's largest paint: fetch it first. */
+  priority?: boolean
   onSelect?(slug: string): void
 }) {
   const { cart } = props
@@ -25,7 +27,8 @@ export function CartCard(props: {
           alt={cart.title}
           width={800}
           height={600}
-          loading={props.eager ? 'eager' : 'lazy'}
+          loading={props.eager || props.priority ? 'eager' : 'lazy'}
+          fetchPriority={props.priority ? 'high' : undefined}
           decoding="async"
         />
         <span className="gc-badge" part="badge">

@@ -1,0 +1,227 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { axeViolations, launchBrowser } from '../support/browser.ts'
+import { startTestServer, type TestServer } from '../support/test-server.ts'
+
+/** The dealer's own site in Chromium: hydration, navigation, forms, and axe on every page type. */
+let browser: Browser
+let server: TestServer
+const contexts: BrowserContext[] = []
+
+beforeAll(async () => {
+  server = await startTestServer('pglite', { LOG_LEVEL: 'silent' }, { site: true })
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()))
+})
+
+interface Visit {
+  page: Page
+  problems: string[]
+  apiCalls: string[]
+}
+
+const phone = { width: 390, height: 844 }
+const desktop = { width: 1280, height: 900 }
+
+async function visit(path: string, viewport = desktop): Promise<Visit> {
+  const context = await browser.newContext({ viewport })
+  contexts.push(context)
+  const page = await context.newPage()
+  const problems: string[] = []
+  const apiCalls: string[] = []
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+  page.on('console', (m) => {
+    // React reports hydration mismatches as console errors: any of them fails the test.
+    if (m.type() === 'error' && !m.text().includes('404')) problems.push(`console: ${m.text()}`)
+  })
+  page.on('request', (r) => {
+    if (r.url().includes('/trpc/') || r.url().includes('/api/')) apiCalls.push(r.url())
+  })
+  await page.goto(`${server.url}${path}`)
+  await page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'))
+  return { page, problems, apiCalls }
+}
+
+describe('the site in a browser', () => {
+  it.each(['/', '/inventory', '/vehicle/2025-evolution-d6-max-gt4', '/ocean-county-golf-carts', '/contact'])(
+    'hydrates %s without refetching its data or any mismatch',
+    async (path) => {
+      const { page, problems, apiCalls } = await visit(path)
+      await page.waitForTimeout(300)
+      expect(apiCalls).toEqual([])
+      expect(problems).toEqual([])
+    },
+  )
+
+  it('navigates between pages without reloading, updating title and current link', async () => {
+    const { page, problems } = await visit('/')
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42))
+    await page.locator('nav[aria-label="Main"] a', { hasText: 'Inventory' }).click()
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Golf Cart Inventory')
+    expect(new URL(page.url()).pathname).toBe('/inventory')
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42)
+    expect(await page.title()).toBe('Golf Cart Inventory | Jersey Cart Co.')
+    expect(await page.locator('nav[aria-label="Main"] a[aria-current="page"]').textContent()).toBe('Inventory')
+    await page.goBack()
+    await expect.poll(() => page.locator('main h1').textContent()).toBe("New Jersey's Electric Golf Cart Dealer")
+    expect(problems).toEqual([])
+  })
+
+  it('scrolls to the top when the location changes', async () => {
+    const { page } = await visit('/')
+    await page.locator('footer a', { hasText: 'Ocean County' }).scrollIntoViewIfNeeded()
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000)
+    await page.locator('footer a', { hasText: 'Ocean County' }).click()
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Ocean County Golf Carts')
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+  })
+
+  it('opens the mobile menu, shows the links and phone, and closes it on a link', async () => {
+    const { page } = await visit('/', phone)
+    const toggle = page.getByRole('button', { name: 'Open menu' })
+    expect(await page.locator('nav[aria-label="Main"]').isVisible()).toBe(false)
+    await toggle.click()
+    const menu = page.locator('#mobile-menu')
+    expect(await menu.isVisible()).toBe(true)
+    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true')
+    expect(await menu.locator('a[href^="tel:"]').textContent()).toContain('(888) 555-0100')
+    await menu.locator('a', { hasText: 'Rentals' }).click()
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Golf Cart Rentals')
+    expect(await menu.isVisible()).toBe(false)
+  })
+
+  it('shows the featured carts and opens a vehicle with its derived specifications', async () => {
+    const { page, problems } = await visit('/')
+    expect(await page.locator('.gc-featured .gc-card').count()).toBe(3)
+    await page.getByRole('link', { name: 'View Details for 2025 Denago EV Rover XL6' }).click()
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('2025 Denago EV Rover XL6')
+    const rows = await page.locator('.gc-spec-row').evaluateAll((els) => els.map((e) => e.textContent))
+    expect(rows).toEqual(
+      expect.arrayContaining(['Top Speed25 mph', 'Battery TypeLithium Ion', 'Seating6 Passengers', 'Payload1,200 lbs', 'AvailabilityIn Stock']),
+    )
+    expect(await page.title()).toBe('2025 Denago EV Rover XL6 | Jersey Cart Co.')
+    expect(problems).toEqual([])
+  })
+
+  it('filters the inventory by category and pages through it', async () => {
+    const { page, apiCalls } = await visit('/inventory')
+    expect(await page.locator('.gc-inventory .gc-card').count()).toBe(24)
+    await page.getByLabel('Category').selectOption('new')
+    await expect.poll(() => apiCalls.some((u) => decodeURIComponent(u).includes('"category":"new"'))).toBe(true)
+    await expect.poll(() => page.locator('.gc-inventory .gc-card:not(.gc-card--skeleton)').count()).toBe(24)
+    await page.getByRole('button', { name: 'Next' }).click()
+    await expect.poll(() => page.locator('.gc-inventory .gc-card').count()).toBe(4)
+    expect(await page.locator('.gc-pager').textContent()).toContain('Page 2 of 2')
+  })
+
+  it('scrolls smoothly to the rental plans', async () => {
+    const { page } = await visit('/rentals/cape-may-county-golf-cart-rentals', phone)
+    await page.getByRole('link', { name: 'View Rental Plans' }).click()
+    await expect
+      .poll(() => page.locator('#rental-plans').evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+      .toBeLessThan(120)
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500)
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('rental-plans')
+  })
+
+  it('calculates a payment only when asked', async () => {
+    const { page } = await visit('/financing')
+    await page.getByLabel('Cart Price ($)').fill('14,995')
+    await page.getByLabel('Down Payment ($)').fill('2995')
+    await page.getByLabel('Loan Term').selectOption('48')
+    expect(await page.locator('.gc-calculator__amount').count()).toBe(0)
+    await page.getByRole('button', { name: 'Calculate Payment' }).click()
+    expect(await page.locator('.gc-calculator__amount').textContent()).toBe('$250.00')
+  })
+
+  it('sends the contact form, thanks the visitor and clears it', async () => {
+    const { page } = await visit('/contact?interest=rentals')
+    expect(await page.getByLabel("I'm interested in").inputValue()).toBe('rentals')
+    await page.getByLabel('First Name').fill('Lena')
+    await page.getByLabel('Last Name').fill('Ortiz')
+    await page.getByLabel('Email').fill('lena.ortiz@example.com')
+    await page.getByLabel('Message', { exact: true }).fill('Weekly 6 seater in Avalon, July 4th week.')
+    await page.getByRole('button', { name: 'Send Message' }).click()
+    await expect.poll(() => page.locator('.gc-toast__title').textContent()).toBe('Message sent successfully!')
+    expect(await page.locator('.gc-toast__description').textContent()).toBe("We'll get back to you within 24 hours.")
+    expect(await page.getByLabel('First Name').inputValue()).toBe('')
+    const [lead] = await server.db.sql`
+      select interest, source_url, source_label from contact_inquiries where email = 'lena.ortiz@example.com'
+    `
+    expect(lead).toEqual({ interest: 'rentals', sourceUrl: `${server.url}/contact?interest=rentals`, sourceLabel: 'dealer-site' })
+  })
+
+  it('keeps the form and shows the error toast when sending fails', async () => {
+    const { page } = await visit('/contact')
+    await page.route('**/trpc/inquiry.submit**', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { message: 'The database is not answering', code: -32603, data: { httpStatus: 503 } } }),
+      }),
+    )
+    await page.getByLabel('First Name').fill('Lena')
+    await page.getByLabel('Last Name').fill('Ortiz')
+    await page.getByLabel('Email').fill('lena@example.com')
+    await page.getByRole('button', { name: 'Send Message' }).click()
+    await expect.poll(() => page.locator('.gc-toast__title').textContent()).toBe('Error sending message')
+    expect(await page.locator('.gc-toast__description').textContent()).toBe('503: The database is not answering')
+    expect(await page.getByLabel('First Name').inputValue()).toBe('Lena')
+    expect(await page.getByLabel('Email').inputValue()).toBe('lena@example.com')
+  })
+
+  it('shows the 404 page for an unknown path', async () => {
+    const { page } = await visit('/golf-carts-on-the-moon')
+    expect(await page.locator('main h1').textContent()).toBe('404 Page Not Found')
+  })
+})
+
+describe('accessibility', () => {
+  const pageTypes = [
+    '/',
+    '/inventory',
+    '/vehicle/2025-evolution-d5-maverick-2-2',
+    '/vehicle/no-such-cart',
+    '/rentals',
+    '/rentals/cape-may-county-golf-cart-rentals',
+    '/cape-may-county-golf-carts',
+    '/services',
+    '/financing',
+    '/about',
+    '/contact',
+    '/privacy-policy',
+    '/terms-of-service',
+    '/no-such-page',
+  ]
+  it.each(pageTypes)('axe finds nothing on %s at desktop width', async (path) => {
+    const { page } = await visit(path)
+    expect(await axeViolations(page)).toEqual([])
+  })
+
+  it.each(['/', '/vehicle/2025-evolution-d6-max-gt4', '/contact', '/rentals/ocean-county-golf-cart-rentals'])(
+    'axe finds nothing on %s at phone width, menu open',
+    async (path) => {
+      const { page } = await visit(path, phone)
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      expect(await axeViolations(page)).toEqual([])
+    },
+  )
+
+  it('has one h1, landmarks and a working skip link', async () => {
+    const { page } = await visit('/services')
+    expect(await page.locator('h1').count()).toBe(1)
+    for (const landmark of ['header', 'main', 'footer', 'nav[aria-label="Main"]']) {
+      expect(await page.locator(landmark).count()).toBeGreaterThan(0)
+    }
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to main content')
+    await page.keyboard.press('Enter')
+    expect(await page.evaluate(() => location.hash)).toBe('#main')
+  })
+})
