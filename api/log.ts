@@ -30,3 +30,8 @@ export function describeError(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}`
   return String(error)
 }
+
+/** Log lines carry no email addresses, even inside a mail server's error text. */
+export function redactEmails(text: string): string {
+  return text.replace(/[^\s<>"'@]+@[^\s<>"'@]+/g, '[email]')
+}

@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto'
+import { rmSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
+import { join, resolve } from 'node:path'
 import type { Express } from 'express'
 import { ConfigError, type Env, loadEnv } from './config/env.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
@@ -7,6 +10,7 @@ import { migrate } from './db/migrate.ts'
 import { seed } from './db/seed.ts'
 import { createApp } from './http/app.ts'
 import { createLogger, describeError, type Logger } from './log.ts'
+import { createRuntime, type Runtime } from './runtime.ts'
 import type { Services } from './trpc/context.ts'
 
 /** What a site mounted on the API server gets to work with. */
@@ -43,6 +47,7 @@ async function start(options: RunOptions) {
   const log = createLogger(env.logLevel)
   let db: Database | undefined
   let server: Server | undefined
+  let runtime: Runtime | undefined
 
   // Registered before anything starts, so a signal during start-up still closes the database.
   let stopping = false
@@ -51,6 +56,7 @@ async function start(options: RunOptions) {
     stopping = true
     log.info('server stopping', { signal })
     if (server) await new Promise<void>((resolve) => server!.close(() => resolve()))
+    await runtime?.stop()
     await db?.close()
     process.exit(0)
   }
@@ -61,13 +67,21 @@ async function start(options: RunOptions) {
   db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
   const applied = await migrate(db.sql)
   const seeded = await seed(db.sql)
-  const app = await createApp({ db, env, log, mountSite: options.mountSite })
+  runtime = createRuntime(db, env, log)
+  // With the embedded database, staff tools reach the data through this server (see staffAccessFile).
+  const internalToken = db.embedded ? randomBytes(24).toString('base64url') : undefined
+  const app = await createApp({ db, env, log, services: runtime.services, internalToken, mountSite: options.mountSite })
   server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(env.port, env.host, () => resolve(s))
     s.once('error', reject)
   })
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : env.port
+  if (internalToken) {
+    const file = staffAccessFile(env.dataDir)
+    writeFileSync(file, JSON.stringify({ url: `http://127.0.0.1:${port}`, token: internalToken, pid: process.pid }), { mode: 0o600 })
+    process.once('exit', () => rmSync(file, { force: true }))
+  }
   log.info('server started', {
     url: `http://localhost:${port}`,
     database: db.description,
@@ -75,4 +89,9 @@ async function start(options: RunOptions) {
     cartsSeeded: seeded,
     startupMs: Math.round(performance.now() - started),
   })
+}
+
+/** Where a server on the embedded database tells staff tools how to reach it. */
+export function staffAccessFile(dataDir: string): string {
+  return join(resolve(dataDir), 'staff-access.json')
 }

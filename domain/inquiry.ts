@@ -22,6 +22,7 @@ export const inquiryLimits = {
   message: 5000,
   sourceUrl: 2000,
   sourceLabel: 100,
+  cartSlug: 200,
 } as const
 
 function requiredText(label: string, max: number) {
@@ -80,6 +81,8 @@ export const inquiryInput = z.object({
   ),
   /** The embed's `source` attribute: which widget or landing page brought the lead. */
   sourceLabel: optionalText('Source label', inquiryLimits.sourceLabel),
+  /** The cart a quote is for, when the visitor came from its page (issue #5). */
+  cartSlug: optionalText('Cart', inquiryLimits.cartSlug),
 })
 
 export type InquiryInput = z.input<typeof inquiryInput>

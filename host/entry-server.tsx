@@ -37,7 +37,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     queryClient,
   })
   const context = { siteUrl: request.siteUrl, queryClient, trpc }
-  const outcome = (await match.route.prefetch?.(context, match.params)) ?? {}
+  const outcome = (await match.route.prefetch?.(context, match.params, new URLSearchParams(search))) ?? {}
   if (outcome.redirect) {
     return { kind: 'redirect', status: outcome.status ?? 301, location: `${outcome.redirect}${search}` }
   }

@@ -33,7 +33,7 @@ export interface Route {
   match(path: string): Params | null
   Page: ComponentType<PageProps>
   meta(context: MetaContext, params: Params): PageMeta
-  prefetch?(context: MetaContext, params: Params): Promise<PrefetchOutcome | void>
+  prefetch?(context: MetaContext, params: Params, search: URLSearchParams): Promise<PrefetchOutcome | void>
 }
 
 /** A route for one fixed path. */

@@ -12,6 +12,32 @@ describe('environment', () => {
       siteUrl: 'http://localhost:3000',
       allowedOrigins: ['http://localhost:3000'],
       logLevel: 'info',
+      mail: {
+        smtpUrl: undefined,
+        mailDir: undefined,
+        leadsTo: [],
+        leadsFrom: undefined,
+        adfTo: [],
+        confirmToVisitor: false,
+        pollMs: 5000,
+        retryBaseMs: 30000,
+      },
+    })
+  })
+
+  it('reads the lead delivery settings', () => {
+    const env = loadEnv({
+      SMTP_URL: 'smtp://user:pass@mail.example:587',
+      LEADS_TO: 'a@dealer.example, b@dealer.example',
+      ADF_TO: 'crm@dealer.example',
+      CONFIRM_TO_VISITOR: 'true',
+    })
+    expect(env.mail).toMatchObject({
+      smtpUrl: 'smtp://user:pass@mail.example:587',
+      leadsTo: ['a@dealer.example', 'b@dealer.example'],
+      leadsFrom: 'a@dealer.example',
+      adfTo: ['crm@dealer.example'],
+      confirmToVisitor: true,
     })
   })
 
@@ -35,6 +61,10 @@ describe('environment', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must start with postgres:// or postgresql://'],
     [{ SITE_URL: 'carts.example' }, 'SITE_URL'],
     [{ ALLOWED_ORIGINS: 'https://ok.example,not a url' }, '"not a url" is not an origin'],
+    [{ SMTP_URL: 'smtp://mail.example' }, 'LEADS_TO: is required when SMTP_URL or MAIL_DIR is set'],
+    [{ SMTP_URL: 'http://mail.example', LEADS_TO: 'a@b.example' }, 'SMTP_URL: must start with smtp://'],
+    [{ LEADS_TO: 'not-an-address' }, 'LEADS_TO: must be email addresses'],
+    [{ CONFIRM_TO_VISITOR: 'yes' }, 'CONFIRM_TO_VISITOR'],
   ])('fails fast on %j with a message naming the variable', (env, expected) => {
     expect(() => loadEnv(env)).toThrow(ConfigError)
     expect(() => loadEnv(env)).toThrow(expected)

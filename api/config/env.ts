@@ -20,6 +20,14 @@ const origin = z
     return z.NEVER
   })
 
+/** One address or a comma-separated list, each checked. */
+const optionalEmails = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v.split(',').map((a) => a.trim()).filter(Boolean) : []))
+  .pipe(z.array(z.email('must be email addresses separated by commas')))
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -41,6 +49,23 @@ const envSchema = z.object({
     .transform((list) => list.split(',').map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(origin)),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://, like smtp://user:pass@host:587')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LEADS_TO: optionalEmails,
+  LEADS_FROM: optionalEmails,
+  ADF_TO: optionalEmails,
+  CONFIRM_TO_VISITOR: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Development: write each message as an .eml file here instead of sending it. */
+  MAIL_DIR: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
 })
 
 export type Env = ReturnType<typeof finish>
@@ -57,6 +82,17 @@ function finish(parsed: z.output<typeof envSchema>) {
     /** The site's own origin is always allowed to submit leads (PRODUCT.md). */
     allowedOrigins: [...new Set([new URL(siteUrl).origin, ...parsed.ALLOWED_ORIGINS])],
     logLevel: parsed.LOG_LEVEL,
+    mail: {
+      smtpUrl: parsed.SMTP_URL,
+      mailDir: parsed.MAIL_DIR,
+      leadsTo: parsed.LEADS_TO,
+      /** Defaults to the dealer's own inbox, which SMTP providers accept as a sender. */
+      leadsFrom: parsed.LEADS_FROM[0] ?? parsed.LEADS_TO[0],
+      adfTo: parsed.ADF_TO,
+      confirmToVisitor: parsed.CONFIRM_TO_VISITOR,
+      pollMs: parsed.OUTBOX_POLL_MS,
+      retryBaseMs: parsed.OUTBOX_RETRY_BASE_MS,
+    },
   }
 }
 
@@ -65,9 +101,14 @@ export class ConfigError extends Error {
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const result = envSchema.safeParse(source)
+  const result = envSchema
+    .refine((env) => !(env.SMTP_URL || env.MAIL_DIR) || env.LEADS_TO.length > 0, {
+      path: ['LEADS_TO'],
+      message: 'is required when SMTP_URL or MAIL_DIR is set: the dealer inbox that receives every lead',
+    })
+    .safeParse(source)
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`)
+    const lines = result.error.issues.map((i) => `  ${String(i.path[0] ?? '(env)')}: ${i.message}`)
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`)
   }
   return finish(result.data)

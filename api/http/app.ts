@@ -6,10 +6,11 @@ import compression from 'compression'
 import type { Env } from '../config/env.ts'
 import type { Database } from '../db/database.ts'
 import { describeError, type Logger } from '../log.ts'
-import { createContextInner, createServices } from '../trpc/context.ts'
+import { createContextInner, type Services } from '../trpc/context.ts'
 import { appRouter } from '../trpc/router.ts'
 import { cors } from './cors.ts'
 import { errorHandler, sendError } from './errors.ts'
+import { internalRoutes } from './internal.ts'
 import { requestLog } from './request-log.ts'
 import { restRoutes } from './rest.ts'
 import type { RunOptions } from '../server.ts'
@@ -21,13 +22,23 @@ export interface AppDependencies {
   db: Database
   env: Env
   log: Logger
+  services: Services
   /** Another widget build to serve (the benchmark compares a React build). */
   widgetsDir?: string
+  /** Enables the loopback staff routes (`npm run leads` against the embedded database). */
+  internalToken?: string
   mountSite?: RunOptions['mountSite']
 }
 
-export async function createApp({ db, env, log, widgetsDir = builtWidgetsDir, mountSite }: AppDependencies) {
-  const services = createServices(db.sql)
+export async function createApp({
+  db,
+  env,
+  log,
+  services,
+  widgetsDir = builtWidgetsDir,
+  internalToken,
+  mountSite,
+}: AppDependencies) {
   const app = express()
   app.disable('x-powered-by')
   app.use(requestLog(log))
@@ -44,6 +55,7 @@ export async function createApp({ db, env, log, widgetsDir = builtWidgetsDir, mo
     }
   })
 
+  if (internalToken) app.use('/internal', internalRoutes(db.sql, internalToken))
   app.use('/widgets', widgetFiles(widgetsDir))
   app.use(['/api', '/trpc'], cors(env.allowedOrigins))
   app.use('/api', restRoutes(services))

@@ -1,5 +1,9 @@
 import type { Interest, InquiryReceipt, ValidInquiry } from '../../domain/inquiry.ts'
-import type { Sql } from '../db/database.ts'
+import type { Sql, TransactionSql } from '../db/database.ts'
+
+/** The notifications an inquiry can ask for; the outbox sends each once. */
+export const notificationKinds = ['dealer-email', 'crm-adf', 'visitor-confirmation'] as const
+export type NotificationKind = (typeof notificationKinds)[number]
 
 export interface StoredInquiry {
   id: number
@@ -11,31 +15,57 @@ export interface StoredInquiry {
   message: string | null
   sourceUrl: string | null
   sourceLabel: string | null
+  /** The cart the quote is about, as it was when the visitor asked. */
+  cartSlug: string | null
+  cartTitle: string | null
+  cartPrice: number | null
   createdAt: Date
+}
+
+export interface InquiryStoreOptions {
+  /** What to queue for every inquiry, decided by the configuration. */
+  notifications: readonly NotificationKind[]
+  /** Called after a commit that queued something, to wake the outbox worker. */
+  onQueued?(): void
 }
 
 const blankToNull = (value: string | undefined) => (value ? value : null)
 
-export function createInquiryStore(sql: Sql) {
+export function createInquiryStore(sql: Sql, options: InquiryStoreOptions = { notifications: [] }) {
   return {
+    /**
+     * Stores the inquiry and queues its notifications in one transaction: either both happen
+     * or neither does, so a stored lead always gets its emails and an email always has its lead.
+     */
     async add(inquiry: ValidInquiry): Promise<InquiryReceipt> {
-      const [row] = await sql<{ id: number; createdAt: Date; interest: Interest | null }[]>`
-        insert into contact_inquiries
-          (first_name, last_name, email, phone, interest, message, source_url, source_label)
-        values (
-          ${inquiry.firstName}, ${inquiry.lastName}, ${inquiry.email}, ${blankToNull(inquiry.phone)},
-          ${blankToNull(inquiry.interest)}, ${blankToNull(inquiry.message)},
-          ${blankToNull(inquiry.sourceUrl)}, ${blankToNull(inquiry.sourceLabel)}
-        )
-        returning id, created_at, interest
-      `
-      return { id: row!.id, createdAt: row!.createdAt.toISOString(), interest: row!.interest }
+      const receipt = await sql.begin(async (tx) => {
+        const cart = inquiry.cartSlug ? await cartBySlug(tx, inquiry.cartSlug) : undefined
+        const [row] = await tx<{ id: number; createdAt: Date; interest: Interest | null }[]>`
+          insert into contact_inquiries
+            (first_name, last_name, email, phone, interest, message, source_url, source_label,
+             cart_slug, golf_cart_id, cart_title, cart_price)
+          values (
+            ${inquiry.firstName}, ${inquiry.lastName}, ${inquiry.email}, ${blankToNull(inquiry.phone)},
+            ${blankToNull(inquiry.interest)}, ${blankToNull(inquiry.message)},
+            ${blankToNull(inquiry.sourceUrl)}, ${blankToNull(inquiry.sourceLabel)},
+            ${cart?.slug ?? blankToNull(inquiry.cartSlug)}, ${cart?.id ?? null}, ${cart?.title ?? null},
+            ${cart?.price ?? null}
+          )
+          returning id, created_at, interest
+        `
+        for (const kind of options.notifications) {
+          await tx`insert into outbox_messages (inquiry_id, kind) values (${row!.id}, ${kind})`
+        }
+        return { id: row!.id, createdAt: row!.createdAt.toISOString(), interest: row!.interest }
+      })
+      if (options.notifications.length > 0) options.onQueued?.()
+      return receipt
     },
 
     async byId(id: number): Promise<StoredInquiry | undefined> {
       const [row] = await sql<StoredInquiry[]>`
         select id, first_name, last_name, email, phone, interest, message, source_url, source_label,
-               created_at
+               cart_slug, cart_title, cart_price::float8 as cart_price, created_at
         from contact_inquiries where id = ${id}
       `
       return row
@@ -44,3 +74,14 @@ export function createInquiryStore(sql: Sql) {
 }
 
 export type InquiryStore = ReturnType<typeof createInquiryStore>
+
+async function cartBySlug(tx: TransactionSql, slug: string) {
+  // Either slug reading; a cart removed since the visitor loaded the page leaves only the slug.
+  const [cart] = await tx<{ id: number; slug: string; title: string; price: number }[]>`
+    select id, slug, title, price::float8 as price from golf_carts
+    where slug = ${slug} or alternative_slug = ${slug}
+    order by (slug = ${slug}) desc, id
+    limit 1
+  `
+  return cart
+}

@@ -1,6 +1,6 @@
 import { createCartStore } from '../carts/cart-store.ts'
 import type { Sql } from '../db/database.ts'
-import { createInquiryStore } from '../inquiries/inquiry-store.ts'
+import { createInquiryStore, type InquiryStoreOptions } from '../inquiries/inquiry-store.ts'
 
 /** What a request knows about where it came from; empty when a procedure is called directly. */
 export interface RequestInfo {
@@ -9,8 +9,8 @@ export interface RequestInfo {
 }
 
 /** The part of the context that needs no request, so tests can call procedures with no HTTP. */
-export function createServices(sql: Sql) {
-  return { carts: createCartStore(sql), inquiries: createInquiryStore(sql) }
+export function createServices(sql: Sql, leads?: InquiryStoreOptions) {
+  return { carts: createCartStore(sql), inquiries: createInquiryStore(sql, leads) }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -54,7 +54,11 @@ function ContactPage({ search }: PageProps) {
       <section className="section" aria-label="Message and contact details">
         <div className="container split split--top">
           <div className="panel">
-            <ContactForm interest={query.get('interest') ?? undefined} source="dealer-site" />
+            <ContactForm
+              interest={query.get('interest') ?? undefined}
+              cartSlug={query.get('cart') ?? undefined}
+              source="dealer-site"
+            />
           </div>
           <div className="stack">
             <h2 className="section__title">Contact Information</h2>
@@ -93,4 +97,9 @@ export const contactRoute: Route = {
   match: exact(paths.contact),
   Page: ContactPage,
   meta: ({ siteUrl }) => meta(siteUrl),
+  /** Get Quote on a vehicle page: the cart arrives with the page, named above the form. */
+  async prefetch({ queryClient, trpc }, _params, search) {
+    const slug = search.get('cart')
+    if (slug) await queryClient.prefetchQuery(trpc.cart.bySlug.queryOptions({ slug }))
+  },
 }

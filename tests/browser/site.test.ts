@@ -157,6 +157,24 @@ describe('the site in a browser', () => {
     expect(lead).toEqual({ interest: 'rentals', sourceUrl: `${server.url}/contact?interest=rentals`, sourceLabel: 'dealer-site' })
   })
 
+  it('turns Get Quote on a vehicle page into a quote that names the cart', async () => {
+    const { page } = await visit('/vehicle/2025-denago-ev-rover-xl6')
+    await page.locator('.gc-vehicle__summary').getByRole('link', { name: 'Get Quote' }).click()
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Contact Us')
+    expect(new URL(page.url()).search).toBe('?cart=2025-denago-ev-rover-xl6')
+    await expect.poll(() => page.locator('.gc-form__about').textContent()).toBe('Quote for: 2025 Denago EV Rover XL6 ($13,995)')
+    expect(await page.getByLabel("I'm interested in").inputValue()).toBe('denago')
+    await page.getByLabel('First Name').fill('Quinn')
+    await page.getByLabel('Last Name').fill('Rivera')
+    await page.getByLabel('Email').fill('quinn.rivera@example.com')
+    await page.getByRole('button', { name: 'Send Message' }).click()
+    await expect.poll(() => page.locator('.gc-toast__title').textContent()).toBe('Message sent successfully!')
+    const [lead] = await server.db.sql`
+      select cart_slug, cart_title, interest from contact_inquiries where email = 'quinn.rivera@example.com'
+    `
+    expect(lead).toEqual({ cartSlug: '2025-denago-ev-rover-xl6', cartTitle: '2025 Denago EV Rover XL6', interest: 'denago' })
+  })
+
   it('keeps the form and shows the error toast when sending fails', async () => {
     const { page } = await visit('/contact')
     await page.route('**/trpc/inquiry.submit**', (route) =>

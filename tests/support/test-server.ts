@@ -4,12 +4,14 @@ import { migrate } from '../../api/db/migrate.ts'
 import { seed } from '../../api/db/seed.ts'
 import { createApp } from '../../api/http/app.ts'
 import { createLogger } from '../../api/log.ts'
+import { createRuntime, type Runtime } from '../../api/runtime.ts'
 import { type Backend, createTestDatabase, type TestDatabase } from './test-database.ts'
 
 export interface TestServer {
   url: string
   db: TestDatabase
   env: Env
+  runtime: Runtime
   /** Every log line the server wrote, parsed. */
   logs: Record<string, unknown>[]
   close(): Promise<void>
@@ -28,7 +30,8 @@ export async function startTestServer(
   const logs: Record<string, unknown>[] = []
   const log = createLogger(config.logLevel, (line) => void logs.push(JSON.parse(line)))
   const mountSite = options.site ? (await import('../../host/server/site.ts')).mountSite : undefined
-  const app = await createApp({ db, env: config, log, widgetsDir: options.widgetsDir, mountSite })
+  const runtime = createRuntime(db, config, log)
+  const app = await createApp({ db, env: config, log, services: runtime.services, widgetsDir: options.widgetsDir, mountSite })
   const server = app.listen(0, '127.0.0.1')
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve)
@@ -39,10 +42,12 @@ export async function startTestServer(
     url: `http://127.0.0.1:${port}`,
     db,
     env: config,
+    runtime,
     logs,
     async close() {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      await runtime.stop()
       await db.close()
     },
   }

@@ -99,6 +99,19 @@ describe('ContactForm', () => {
     expect(services.calls).toEqual([])
   })
 
+  it('names the cart of a quote, preselects its brand and sends its slug', async () => {
+    const services = fakeServices()
+    renderWithApi(<ContactForm cartSlug="2025-evolution-d6-max-gt4" />, services, { toasts: true })
+    expect((await screen.findByText('2025 Evolution D6 Max GT4')).closest('p')?.textContent).toBe(
+      'Quote for: 2025 Evolution D6 Max GT4 ($14,995)',
+    )
+    await waitFor(() => expect(value(/interested/)).toBe('evolution'))
+    fillValid()
+    submit()
+    await screen.findByText('Message sent successfully!')
+    expect(services.inquiries.stored[0]).toMatchObject({ cartSlug: '2025-evolution-d6-max-gt4', interest: 'evolution' })
+  })
+
   it('shows the API field issues beside their fields, without a toast', async () => {
     const services = fakeServices()
     services.failWith(new IssuesError([{ path: ['email'], message: 'This address cannot receive mail' }]))

@@ -1,6 +1,8 @@
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { business } from '../../domain/business.ts'
+import { formatPrice } from '../../domain/golf-cart.ts'
+import { specificationsFor } from '../../domain/specifications.ts'
 import { type InquiryReceipt, inquiryInput, inquiryLimits, interestOptions } from '../../domain/inquiry.ts'
 import { describeFailure, fieldIssuesOf, useTRPC } from '../shared/api.tsx'
 import { useToast } from '../shared/toast.tsx'
@@ -10,6 +12,8 @@ export interface ContactFormProps {
   interest?: string
   /** A label stored with every lead from this form: which page or embed brought it. */
   source?: string
+  /** The cart a quote is for (Get Quote on a vehicle page); stored with the lead. */
+  cartSlug?: string
   headingLevel?: 2 | 3
   onSubmitted?(receipt: InquiryReceipt): void
   onError?(message: string): void
@@ -22,18 +26,27 @@ const fieldOrder: string[] = ['firstName', 'lastName', 'email', 'phone', 'intere
 const presetInterest = (value: string | undefined) =>
   interestOptions.some((o) => o.value === value) ? (value as string) : ''
 
+/** A quote for an Evolution or Denago cart starts with that brand chosen. */
+function brandInterest(title: string | undefined): string {
+  const brand = title ? specificationsFor(title).brand.toLowerCase() : ''
+  return presetInterest(brand)
+}
+
 /** SPEC 4/5/8: Sending... while it goes; cleared on success; kept, with the reason, on failure. */
 export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
   const id = useId()
   const trpc = useTRPC()
   const toast = useToast()
   const form = useRef<HTMLFormElement>(null)
+  const cart = useQuery({ ...trpc.cart.bySlug.queryOptions({ slug: props.cartSlug ?? '' }), enabled: Boolean(props.cartSlug) })
+  const cartTitle = props.cartSlug ? cart.data?.title : undefined
+  const initialInterest = presetInterest(props.interest) || brandInterest(cartTitle)
   const [values, setValues] = useState(emptyValues)
   // SPEC: the chosen interest is held apart from the other fields and sent in their place.
-  const [interest, setInterest] = useState(presetInterest(props.interest))
+  const [interest, setInterest] = useState(initialInterest)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const mutation = useMutation(trpc.inquiry.submit.mutationOptions())
-  useEffect(() => setInterest(presetInterest(props.interest)), [props.interest])
+  useEffect(() => setInterest(initialInterest), [initialInterest])
 
   const showErrors = (issues: { path: string; message: string }[]) => {
     const byField: Record<string, string> = {}
@@ -47,7 +60,13 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (mutation.isPending) return
-    const input = { ...values, interest, sourceUrl: currentPage(), sourceLabel: props.source || undefined }
+    const input = {
+      ...values,
+      interest,
+      sourceUrl: currentPage(),
+      sourceLabel: props.source || undefined,
+      cartSlug: props.cartSlug || undefined,
+    }
     const checked = inquiryInput.safeParse(input)
     if (!checked.success) {
       showErrors(checked.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })))
@@ -57,7 +76,7 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
     mutation.mutate(checked.data, {
       onSuccess(receipt) {
         setValues(emptyValues)
-        setInterest(presetInterest(props.interest))
+        setInterest(initialInterest)
         toast({
           title: 'Message sent successfully!',
           description: `We'll get back to you within ${business.claims.replyWithinHours} hours.`,
@@ -109,6 +128,12 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
         Send Us a Message
       </H>
       <form ref={form} className="gc-form" onSubmit={submit} noValidate part="form" aria-labelledby={`${id}-heading`}>
+        {cartTitle && (
+          <p className="gc-form__about" part="about">
+            Quote for: <strong>{cartTitle}</strong>
+            {cart.data && ` (${formatPrice(cart.data.price)})`}
+          </p>
+        )}
         <p className="gc-form__note">
           Fields marked <span aria-hidden="true">*</span>
           <span className="gc-sr-only">with an asterisk</span> are required.

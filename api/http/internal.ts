@@ -1,0 +1,32 @@
+import { timingSafeEqual } from 'node:crypto'
+import express from 'express'
+import type { Sql } from '../db/database.ts'
+import { parseSince, recentLeads } from '../leads/leads-report.ts'
+import { sendError } from './errors.ts'
+
+/**
+ * Staff tools that read the embedded database while the server holds it (`npm run leads`).
+ * Loopback only, and only with the token the server writes into its data folder at start, so
+ * only someone who can read that folder can read the leads.
+ */
+export function internalRoutes(sql: Sql, token: string) {
+  const routes = express.Router()
+  routes.use((req, res, next) => {
+    const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '')
+    const given = Buffer.from(req.get('authorization')?.replace(/^Bearer /, '') ?? '')
+    const expected = Buffer.from(token)
+    if (!loopback || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return sendError(res, 404, `No API endpoint at ${req.method} ${req.originalUrl.split('?')[0]}`)
+    }
+    res.set('Cache-Control', 'no-store')
+    next()
+  })
+  routes.get('/leads', async (req, res) => {
+    try {
+      res.json(await recentLeads(sql, parseSince(String(req.query.since ?? '7d'))))
+    } catch (error) {
+      sendError(res, 400, (error as Error).message)
+    }
+  })
+  return routes
+}

@@ -1,0 +1,184 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { XMLValidator } from 'fast-xml-parser'
+import type { Email } from 'postal-mime'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { backends } from '../../tests/support/test-database.ts'
+import { startSmtpSink, type SmtpSink } from '../../tests/support/smtp-sink.ts'
+import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
+import { createRuntime } from '../runtime.ts'
+
+const mailEnv = (smtp: SmtpSink) => ({
+  SMTP_URL: smtp.url,
+  LEADS_TO: 'leads@dealer.example',
+  LEADS_FROM: 'website@dealer.example',
+  ADF_TO: 'crm@dealer.example',
+  CONFIRM_TO_VISITOR: 'true',
+  OUTBOX_POLL_MS: '100',
+  OUTBOX_RETRY_BASE_MS: '100',
+  SITE_URL: 'https://carts.example',
+  LOG_LEVEL: 'silent',
+})
+
+const quote = {
+  firstName: 'Marisol',
+  lastName: "O'Neill",
+  email: 'marisol@example.com',
+  phone: '(732) 555-0177',
+  interest: 'evolution',
+  message: 'Can you deliver to Toms River?\nWeekends are best.',
+  sourceUrl: 'https://carts.example/contact?cart=2025-evolution-d6-max-gt4',
+  sourceLabel: 'dealer-site',
+  cartSlug: '2025-evolution-d6-max-gt4',
+}
+
+const to = (email: Email) => email.to?.map((a) => a.address).join(',')
+const byRecipient = (messages: Email[], address: string) => messages.filter((m) => to(m) === address)
+
+describe.each(backends)('lead delivery on %s', (backend) => {
+  let smtp: SmtpSink
+  let server: TestServer
+  const submit = (body: object) =>
+    fetch(`${server.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink()
+    server = await startTestServer(backend, mailEnv(smtp))
+  })
+  afterAll(async () => {
+    await server?.close()
+    await smtp?.stop()
+  })
+  beforeEach(() => {
+    smtp.messages.length = 0
+  })
+
+  it('emails the dealer a readable summary, with reply-to the visitor', async () => {
+    const { id } = await (await submit(quote)).json()
+    const [dealer] = byRecipient(await smtp.waitFor(3), 'leads@dealer.example')
+    expect(dealer).toBeDefined()
+    expect(dealer!.from?.address).toBe('website@dealer.example')
+    expect(dealer!.replyTo?.[0]?.address).toBe('marisol@example.com')
+    expect(dealer!.subject).toBe("New lead: Marisol O'Neill: EVOLUTION: 2025 Evolution D6 Max GT4")
+    expect(dealer!.messageId).toBe(`<lead-${id}-dealer-email@carts.example>`)
+    const text = dealer!.text!
+    for (const expected of [
+      "Name:     Marisol O'Neill",
+      'Email:    marisol@example.com',
+      'Phone:    (732) 555-0177',
+      'Interest: EVOLUTION',
+      'Cart:     2025 Evolution D6 Max GT4 ($14,995) https://carts.example/vehicle/2025-evolution-d6-max-gt4',
+      'Can you deliver to Toms River?',
+      'Page:     https://carts.example/contact?cart=2025-evolution-d6-max-gt4',
+      'Source:   dealer-site',
+    ]) {
+      expect(text).toContain(expected)
+    }
+    expect(text).toMatch(/Received: \w+day, \w+ \d+, \d{4} at \d+:\d{2} [AP]M E[SD]T/)
+    expect(dealer!.html).toContain('<th align="left" valign="top">Cart</th>')
+  })
+
+  it('sends the CRM an ADF 1.0 document as a plain-text email', async () => {
+    const { id } = await (await submit(quote)).json()
+    const [crm] = byRecipient(await smtp.waitFor(3), 'crm@dealer.example')
+    expect(crm!.html).toBeUndefined()
+    const body = crm!.text!.trim()
+    expect(body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<?adf version="1.0"?>')).toBe(true)
+    expect(XMLValidator.validate(body)).toBe(true)
+    expect(body).toContain(`<id sequence="1" source="Jersey Cart Co. website">${id}</id>`)
+    expect(body).toContain('<model>D6 Max GT4</model>')
+    expect(body).toContain('<name part="last">O&apos;Neill</name>')
+  })
+
+  it('sends the visitor a short confirmation when asked to', async () => {
+    await submit(quote)
+    const [confirmation] = byRecipient(await smtp.waitFor(3), 'marisol@example.com')
+    expect(confirmation!.subject).toBe('We received your message - Jersey Cart Co.')
+    expect(confirmation!.text).toContain('within 24 hours')
+    expect(confirmation!.text).toContain('(888) 555-0100')
+  })
+
+  it('stores the cart a quote names, copying its title and price', async () => {
+    const { id } = await (await submit({ ...quote, cartSlug: '2025-evolution-d6-max-gt4' })).json()
+    const [row] = await server.db.sql`select cart_slug, cart_title, cart_price::float8 as price from contact_inquiries where id = ${id}`
+    expect(row).toEqual({ cartSlug: '2025-evolution-d6-max-gt4', cartTitle: '2025 Evolution D6 Max GT4', price: 14995 })
+    await smtp.waitFor(3)
+  })
+
+  it('answers 201 while the mail server is down, and delivers each message once it is back', async () => {
+    await smtp.stop()
+    const res = await submit({ ...quote, cartSlug: undefined, interest: 'rentals' })
+    expect(res.status).toBe(201)
+    const { id } = await res.json()
+    await expect
+      .poll(async () => (await server.db.sql`select max(attempts) as n from outbox_messages where inquiry_id = ${id}`)[0]?.n, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(2)
+    const [failing] = await server.db.sql`select last_error from outbox_messages where inquiry_id = ${id} limit 1`
+    expect(failing?.lastError).toMatch(/ECONNREFUSED|connect/i)
+    expect(smtp.messages).toHaveLength(0)
+    await smtp.start()
+    await smtp.waitFor(3)
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    const forThisLead = smtp.messages.filter((m) => m.messageId?.startsWith(`<lead-${id}-`))
+    expect(forThisLead.map((m) => m.messageId).sort()).toEqual(
+      ['crm-adf', 'dealer-email', 'visitor-confirmation'].map((k) => `<lead-${id}-${k}@carts.example>`).sort(),
+    )
+    const pending = await server.db.sql`select 1 from outbox_messages where sent_at is null`
+    expect(pending).toHaveLength(0)
+  })
+
+  it('never sends a message twice when two workers share the outbox', async () => {
+    const second = createRuntime(server.db, server.env, { debug() {}, info() {}, warn() {}, error() {} })
+    try {
+      const ids: number[] = []
+      for (let i = 0; i < 8; i++) ids.push((await (await submit({ ...quote, firstName: `Lead${i}` })).json()).id)
+      second.worker?.kick()
+      await smtp.waitFor(24)
+      await new Promise((resolve) => setTimeout(resolve, 800))
+      const seen = smtp.messages.map((m) => m.messageId)
+      expect(seen).toHaveLength(24)
+      expect(new Set(seen).size).toBe(24)
+    } finally {
+      await second.stop()
+    }
+  })
+})
+
+describe('without a mail server', () => {
+  it('writes each message to MAIL_DIR in development', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gc-mail-'))
+    const server = await startTestServer('pglite', { MAIL_DIR: dir, LEADS_TO: 'leads@dealer.example', OUTBOX_POLL_MS: '100', LOG_LEVEL: 'silent' })
+    try {
+      await fetch(`${server.url}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ firstName: 'Dev', lastName: 'Mode', email: 'dev@example.com' }),
+      })
+      await expect.poll(() => readdirSync(dir).filter((f) => f.endsWith('.eml')).length).toBe(1)
+      const eml = readFileSync(join(dir, readdirSync(dir)[0]!), 'utf8')
+      expect(eml).toContain('To: leads@dealer.example')
+      expect(eml).toContain('Subject: New lead: Dev Mode')
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('stores and queues leads, and says once that nobody is notified', async () => {
+    const server = await startTestServer('pglite')
+    try {
+      const res = await fetch(`${server.url}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ firstName: 'No', lastName: 'Mail', email: 'nomail@example.com' }),
+      })
+      const { id } = await res.json()
+      const rows = await server.db.sql`select kind, sent_at from outbox_messages where inquiry_id = ${id}`
+      expect(rows).toEqual([{ kind: 'dealer-email', sentAt: null }])
+      const warnings = server.logs.filter((l) => String(l.msg).startsWith('Lead email is not configured'))
+      expect(warnings).toHaveLength(1)
+    } finally {
+      await server.close()
+    }
+  })
+})

@@ -1,0 +1,51 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import nodemailer from 'nodemailer'
+import type { MailMessage } from './messages.ts'
+
+/** Where messages go: an SMTP server, a folder of .eml files (development), or nowhere yet. */
+export interface Mailer {
+  description: string
+  send(message: MailMessage): Promise<void>
+  close(): void
+}
+
+export function createMailer(settings: { smtpUrl?: string; mailDir?: string }): Mailer | undefined {
+  if (settings.smtpUrl) {
+    const url = new URL(settings.smtpUrl)
+    const secure = url.protocol === 'smtps:'
+    const port = Number(url.port) || (secure ? 465 : 587)
+    const transport = nodemailer.createTransport({
+      host: url.hostname,
+      port,
+      secure,
+      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+      // Bounded waits, so a hung mail server delays one attempt, not the whole outbox.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    })
+    return {
+      description: `SMTP ${url.hostname}:${port}`,
+      async send(message) {
+        await transport.sendMail(message)
+      },
+      close: () => transport.close(),
+    }
+  }
+  if (settings.mailDir) {
+    const dir = resolve(settings.mailDir)
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+    return {
+      description: `.eml files in ${dir}`,
+      async send(message) {
+        const { message: raw } = (await transport.sendMail(message)) as unknown as { message: Buffer }
+        await mkdir(dir, { recursive: true })
+        const name = message.messageId.replace(/[<>]/g, '').replace(/[^\w.@-]/g, '_')
+        await writeFile(join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${name}.eml`), raw)
+      },
+      close: () => transport.close(),
+    }
+  }
+  return undefined
+}

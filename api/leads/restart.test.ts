@@ -1,0 +1,95 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterEach, describe, expect, it } from 'vitest'
+import { type ServerProcess, startServerProcess } from '../../tests/support/server-process.ts'
+import { startSmtpSink } from '../../tests/support/smtp-sink.ts'
+
+const run = promisify(execFile)
+
+/** The real server process, its outbox surviving restarts and crashes. */
+describe('queued lead notifications across restarts', () => {
+  const running: ServerProcess[] = []
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((s) => s.stop('SIGKILL')))
+  })
+
+  it('delivers every queued message exactly once after a crash and a restart', async () => {
+    const smtp = await startSmtpSink()
+    await smtp.stop()
+    const env = {
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'gc-outbox-')),
+      SMTP_URL: smtp.url,
+      LEADS_TO: 'leads@dealer.example',
+      ADF_TO: 'crm@dealer.example',
+      OUTBOX_POLL_MS: '100',
+      OUTBOX_RETRY_BASE_MS: '100',
+    }
+    const first = await startServerProcess(env)
+    running.push(first)
+    const ids: number[] = []
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${first.url}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ firstName: `Queued${i}`, lastName: 'Lead', email: `queued${i}@example.com` }),
+      })
+      expect(res.status).toBe(201)
+      ids.push((await res.json()).id)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    await first.stop('SIGKILL')
+
+    await smtp.start()
+    const second = await startServerProcess(env)
+    running.push(second)
+    await smtp.waitFor(8, 20_000)
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    const seen = smtp.messages.map((m) => m.messageId).sort()
+    const expected = ids.flatMap((id) => [`<lead-${id}-crm-adf@localhost>`, `<lead-${id}-dealer-email@localhost>`]).sort()
+    expect(seen).toEqual(expected)
+
+    // And a clean restart sends nothing again.
+    expect(await second.stop('SIGTERM')).toBe(0)
+    const third = await startServerProcess(env)
+    running.push(third)
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    expect(smtp.messages).toHaveLength(8)
+    await smtp.stop()
+  })
+
+  it('lets staff read the leads while the server runs, as text or CSV', async () => {
+    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'gc-cli-')) }
+    const server = await startServerProcess(env)
+    running.push(server)
+    await fetch(`${server.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Csv',
+        lastName: 'Reader',
+        email: 'csv@example.com',
+        interest: 'service',
+        message: '=HYPERLINK("http://evil.example")',
+        cartSlug: '2025-denago-ev-city',
+      }),
+    })
+    const cli = (...args: string[]) =>
+      run(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', ...args], { env: { ...process.env, ...env } })
+    const text = await cli('--since', '1d')
+    expect(text.stdout).toContain('Csv Reader <csv@example.com>')
+    expect(text.stdout).toContain('Interest: SERVICE')
+    expect(text.stdout).toContain('Cart: 2025 Denago EV City ($8,995)')
+    expect(text.stdout).toContain('Delivery: queued')
+    const csv = (await cli('--csv')).stdout.split('\r\n')
+    expect(csv[0]).toBe('id,receivedAt,firstName,lastName,email,phone,interest,cart,cartPrice,message,sourceUrl,sourceLabel,delivery')
+    expect(csv[1]).toContain(',Csv,Reader,csv@example.com,,service,2025 Denago EV City,8995,"\'=HYPERLINK(""http://evil.example"")",')
+    await expect(cli('--since', 'last tuesday')).rejects.toMatchObject({ stderr: expect.stringContaining('--since takes 7d') })
+
+    // With the server stopped, the CLI opens the data folder itself.
+    await server.stop('SIGTERM')
+    expect((await cli()).stdout).toContain('Csv Reader')
+  })
+})

@@ -1,0 +1,53 @@
+/**
+ * `npm run leads -- [--since 7d] [--csv]`: the leads of the last week (or since a date), for
+ * staff who do not write SQL. Reads PostgreSQL directly when DATABASE_URL is set; with the
+ * embedded database it asks the running server, or opens the data folder when none is running.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { loadEnv } from '../api/config/env.ts'
+import { openDatabase } from '../api/db/database.ts'
+import { migrate } from '../api/db/migrate.ts'
+import { type LeadRow, leadsAsCsv, leadsAsText, parseSince, recentLeads } from '../api/leads/leads-report.ts'
+import { staffAccessFile } from '../api/server.ts'
+
+const { values } = parseArgs({
+  options: { since: { type: 'string', default: '7d' }, csv: { type: 'boolean', default: false }, help: { type: 'boolean' } },
+})
+if (values.help) {
+  console.log('npm run leads -- [--since 7d|24h|2026-11-01] [--csv > leads.csv]')
+  process.exit(0)
+}
+
+try {
+  const since = parseSince(values.since)
+  const rows = await readLeads(since)
+  process.stdout.write(values.csv ? leadsAsCsv(rows) : `${leadsAsText(rows)}\n`)
+  if (!values.csv) console.error(`\n${rows.length} lead${rows.length === 1 ? '' : 's'} since ${since.toISOString()}`)
+} catch (error) {
+  console.error((error as Error).message)
+  process.exit(1)
+}
+
+async function readLeads(since: Date): Promise<LeadRow[]> {
+  const env = loadEnv()
+  const access = staffAccessFile(env.dataDir)
+  if (!env.databaseUrl && existsSync(access)) {
+    const { url, token } = JSON.parse(readFileSync(access, 'utf8')) as { url: string; token: string }
+    try {
+      const res = await fetch(`${url}/internal/leads?since=${encodeURIComponent(since.toISOString())}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      if (res.ok) return (await res.json()) as LeadRow[]
+    } catch {
+      // The server that wrote the file is gone; read the folder directly below.
+    }
+  }
+  const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
+  try {
+    await migrate(db.sql)
+    return await recentLeads(db.sql, since)
+  } finally {
+    await db.close()
+  }
+}

@@ -1,0 +1,73 @@
+import type { AddressInfo } from 'node:net'
+import PostalMime, { type Email } from 'postal-mime'
+import { SMTPServer } from 'smtp-server'
+
+/**
+ * A real SMTP server on loopback that keeps every message it accepts, parsed as a mail client
+ * would parse it. It can be stopped and started again on the same port, to play an outage.
+ */
+export interface SmtpSink {
+  port: number
+  url: string
+  messages: Email[]
+  stop(): Promise<void>
+  start(): Promise<void>
+  /** Waits until at least `count` messages arrived. */
+  waitFor(count: number, timeoutMs?: number): Promise<Email[]>
+}
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const messages: Email[] = []
+  let server: SMTPServer | undefined
+  let port = 0
+
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS'],
+        logger: false,
+        onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),
+        onData(stream, _session, callback) {
+          const chunks: Buffer[] = []
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+          stream.on('end', () => {
+            PostalMime.parse(Buffer.concat(chunks)).then(
+              (email) => {
+                messages.push(email)
+                callback()
+              },
+              (error: Error) => callback(error),
+            )
+          })
+        },
+      })
+      server.once('error', reject)
+      server.listen(port, '127.0.0.1', () => {
+        port = (server!.server.address() as AddressInfo).port
+        resolve()
+      })
+    })
+
+  await listen()
+  const sink: SmtpSink = {
+    get port() {
+      return port
+    },
+    get url() {
+      return `smtp://lead-bot:secret@127.0.0.1:${port}`
+    },
+    messages,
+    stop: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+    start: listen,
+    async waitFor(count, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs
+      while (messages.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} messages, got ${messages.length}`)
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+      return messages
+    },
+  }
+  return sink
+}
