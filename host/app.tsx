@@ -33,7 +33,7 @@ function Site() {
   const search = useSearch()
   const { route, params } = matchRoute(path)
   useInternalLinks(navigate)
-  useNavigationFocus(path)
+  useNavigationFocus(path, search)
   return (
     <>
       <a className="skip-link" href="#main">
@@ -71,11 +71,14 @@ function useInternalLinks(navigate: (to: string) => void) {
 }
 
 /**
- * SPEC: the view scrolls to the top whenever the location changes. Focus moves to the main
- * content, so keyboard and screen reader users start at the new page, not in the old header.
+ * SPEC: the view scrolls to the top whenever the location changes (a new page of the inventory
+ * included). On a new page, focus moves to the main content, so keyboard and screen reader users
+ * start there, not in the old header; a changed query (the inventory filter) keeps focus where
+ * the visitor is.
  */
-function useNavigationFocus(path: string) {
+function useNavigationFocus(path: string, search: string) {
   const first = useRef(true)
+  const lastPath = useRef(path)
   useEffect(() => {
     if (first.current) {
       first.current = false
@@ -84,6 +87,7 @@ function useNavigationFocus(path: string) {
     const target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)))
     if (target) target.scrollIntoView()
     else window.scrollTo(0, 0)
-    document.getElementById('main')?.focus({ preventScroll: true })
-  }, [path])
+    if (lastPath.current !== path) document.getElementById('main')?.focus({ preventScroll: true })
+    lastPath.current = path
+  }, [path, search])
 }

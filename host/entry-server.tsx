@@ -37,7 +37,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     queryClient,
   })
   const context = { siteUrl: request.siteUrl, queryClient, trpc }
-  const outcome = (await match.route.prefetch?.(context, match.params, new URLSearchParams(search))) ?? {}
+  const query = new URLSearchParams(search)
+  const outcome = (await match.route.prefetch?.(context, match.params, query)) ?? {}
   if (outcome.redirect) {
     return { kind: 'redirect', status: outcome.status ?? 301, location: `${outcome.redirect}${search}` }
   }
@@ -52,7 +53,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   return {
     kind: 'page',
     status: match.found ? (outcome.status ?? 200) : 404,
-    head: headTags(match.route.meta(context, match.params), request.siteUrl),
+    head: headTags(match.route.meta(context, match.params, query), request.siteUrl),
     html,
     state: dehydrate(queryClient),
   }

@@ -32,7 +32,7 @@ export interface Route {
   name: string
   match(path: string): Params | null
   Page: ComponentType<PageProps>
-  meta(context: MetaContext, params: Params): PageMeta
+  meta(context: MetaContext, params: Params, search?: URLSearchParams): PageMeta
   prefetch?(context: MetaContext, params: Params, search: URLSearchParams): Promise<PrefetchOutcome | void>
 }
 

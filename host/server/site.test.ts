@@ -104,10 +104,15 @@ describe('fixed pages', () => {
     expectDealer(page)
   })
 
-  it('inventory shows the first 24 carts in the raw HTML', async () => {
+  it('inventory shows the first 24 carts in the raw HTML, and links to the next page', async () => {
     const page = await get('/inventory')
     expect(page.document.querySelectorAll('.gc-card:not(.gc-card--skeleton)')).toHaveLength(24)
     expect(page.text('.gc-pager')).toContain('Page 1 of 2')
+    expect(page.document.querySelector('.gc-pager a[rel="next"]')?.getAttribute('href')).toBe('/inventory?page=2')
+    const second = await get('/inventory?page=2')
+    expect(second.document.querySelectorAll('.gc-card')).toHaveLength(4)
+    expect(second.document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${siteUrl}/inventory?page=2`)
+    expect(second.text('title')).toBe('Golf Cart Inventory, Page 2 | Jersey Cart Co.')
   })
 
   it('rentals shows the plans, six benefits and links to every county rental page', async () => {

@@ -115,9 +115,12 @@ describe('the site in a browser', () => {
     await page.getByLabel('Category').selectOption('new')
     await expect.poll(() => apiCalls.some((u) => decodeURIComponent(u).includes('"category":"new"'))).toBe(true)
     await expect.poll(() => page.locator('.gc-inventory .gc-card:not(.gc-card--skeleton)').count()).toBe(24)
-    await page.getByRole('button', { name: 'Next' }).click()
+    await expect.poll(() => new URL(page.url()).search).toBe('?category=new')
+    await page.getByRole('link', { name: 'Next' }).click()
     await expect.poll(() => page.locator('.gc-inventory .gc-card').count()).toBe(4)
     expect(await page.locator('.gc-pager').textContent()).toContain('Page 2 of 2')
+    expect(new URL(page.url()).search).toBe('?category=new&page=2')
+    expect(await page.title()).toBe('Golf Cart Inventory, Page 2 | Jersey Cart Co.')
   })
 
   it('scrolls smoothly to the rental plans', async () => {

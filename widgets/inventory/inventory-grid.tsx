@@ -8,7 +8,16 @@ import { LoadError } from '../shared/load-error.tsx'
 export interface InventoryGridProps {
   /** The category shown first; empty or "all" shows every cart. */
   category?: string
+  /** The page shown first, from 0. */
+  page?: number
   headingLevel?: 1 | 2
+  /**
+   * On the dealer's site each page has its own address, so search engines can follow the
+   * pager to every cart: Previous and Next become links, and a new category is a navigation.
+   * Without it (in an embed) they are buttons.
+   */
+  pageHref?(page: number, category: string): string
+  onCategoryChange?(category: string): void
   vehicleHref(slug: string): string
   onVehicleSelect?(slug: string): void
   onError?(message: string): void
@@ -29,11 +38,11 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
   const apiBase = useApiBase()
   const filterId = useId()
   const [category, setCategory] = useState(props.category || 'all')
-  const [page, setPage] = useState(0)
+  const [page, setPage] = useState(props.page ?? 0)
   useEffect(() => {
     setCategory(props.category || 'all')
-    setPage(0)
-  }, [props.category])
+    setPage(props.page ?? 0)
+  }, [props.category, props.page])
 
   const query = useQuery({
     ...trpc.cart.list.queryOptions(inventoryQueryInput(category, page)),
@@ -65,8 +74,10 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
             className="gc-input"
             value={category}
             onChange={(e) => {
-              setCategory(e.currentTarget.value)
+              const next = e.currentTarget.value
+              setCategory(next)
               setPage(0)
+              props.onCategoryChange?.(next)
             }}
           >
             {options.map((o) => (
@@ -117,22 +128,39 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
 
       {pages > 1 && (
         <nav className="gc-pager" aria-label="Inventory pages" part="pagination">
-          <button type="button" className="gc-button gc-button--secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>
-            Previous
-          </button>
+          <PageStep label="Previous" to={page - 1} enabled={page > 0} href={props.pageHref} category={category} onStep={setPage} />
           <span>
             Page {page + 1} of {pages}
           </span>
-          <button
-            type="button"
-            className="gc-button gc-button--secondary"
-            disabled={page + 1 >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            Next
-          </button>
+          <PageStep label="Next" to={page + 1} enabled={page + 1 < pages} href={props.pageHref} category={category} onStep={setPage} />
         </nav>
       )}
     </section>
+  )
+}
+
+function PageStep(props: {
+  label: string
+  to: number
+  enabled: boolean
+  category: string
+  href?: (page: number, category: string) => string
+  onStep(page: number): void
+}) {
+  if (props.href) {
+    return props.enabled ? (
+      <a className="gc-button gc-button--secondary" href={props.href(props.to, props.category)} rel={props.label === 'Next' ? 'next' : 'prev'}>
+        {props.label}
+      </a>
+    ) : (
+      <span className="gc-button gc-button--secondary" aria-disabled="true">
+        {props.label}
+      </span>
+    )
+  }
+  return (
+    <button type="button" className="gc-button gc-button--secondary" disabled={!props.enabled} onClick={() => props.onStep(props.to)}>
+      {props.label}
+    </button>
   )
 }

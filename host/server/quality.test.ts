@@ -1,0 +1,101 @@
+import { HtmlValidate } from 'html-validate'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { counties } from '../../domain/counties.ts'
+import { parsePage } from '../../tests/support/html.ts'
+import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
+
+/**
+ * Quality gates on the server's HTML (issue #6): every route passes an HTML validator, and a
+ * crawl from the home page finds no broken internal link or image.
+ */
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer('pglite', { LOG_LEVEL: 'silent' }, { site: true })
+})
+afterAll(() => server?.close())
+
+async function everyRoute(): Promise<string[]> {
+  const { carts } = await server.runtime.services.carts.list({})
+  return [
+    '/',
+    '/inventory',
+    '/rentals',
+    '/services',
+    '/financing',
+    '/about',
+    '/contact',
+    '/contact?cart=2025-evolution-d6-max-gt4',
+    '/privacy-policy',
+    '/terms-of-service',
+    '/vehicle/no-such-cart',
+    '/no-such-page',
+    ...counties.flatMap((c) => [`/${c.value}-county-golf-carts`, `/rentals/${c.value}-county-golf-cart-rentals`]),
+    ...carts.map((cart) => `/vehicle/${cart.slug}`),
+  ]
+}
+
+describe('HTML validation', () => {
+  it('passes html-validate on every route', async () => {
+    const validator = new HtmlValidate({ extends: ['html-validate:standard'] })
+    const failures: string[] = []
+    const routes = await everyRoute()
+    for (const path of routes) {
+      const html = await (await fetch(`${server.url}${path}`)).text()
+      const report = await validator.validateString(html, path)
+      for (const result of report.results) {
+        for (const m of result.messages) failures.push(`${path}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`)
+      }
+    }
+    expect(routes.length).toBeGreaterThan(80)
+    expect(failures).toEqual([])
+  })
+})
+
+describe('crawl from the home page', () => {
+  it('finds no broken internal link or image', async () => {
+    const origin = new URL(server.url).origin
+    const queue = ['/']
+    const seen = new Set(queue)
+    const resources = new Set<string>()
+    const broken: string[] = []
+    while (queue.length > 0) {
+      const path = queue.shift()!
+      const res = await fetch(`${origin}${path}`, { redirect: 'manual' })
+      if (res.status !== 200) {
+        broken.push(`${res.status} ${path}`)
+        continue
+      }
+      if (!res.headers.get('content-type')?.includes('text/html')) continue
+      const page = parsePage(res.status, await res.text())
+      const links = Array.from(page.document.querySelectorAll('a[href]')).map((a) => a.getAttribute('href')!)
+      for (const href of links) {
+        const url = new URL(href, `${origin}${path}`)
+        if (url.origin !== origin || url.protocol !== 'http:') continue
+        const next = `${url.pathname}${url.search}`
+        if (!seen.has(next)) {
+          seen.add(next)
+          queue.push(next)
+        }
+      }
+      const assets = [
+        ...Array.from(page.document.querySelectorAll('img[src]')).map((e) => e.getAttribute('src')!),
+        ...Array.from(page.document.querySelectorAll('link[href]:not([rel="canonical"])')).map((e) => e.getAttribute('href')!),
+        ...Array.from(page.document.querySelectorAll('script[src]')).map((e) => e.getAttribute('src')!),
+        ...Array.from(page.document.querySelectorAll('meta[property="og:image"], meta[name="twitter:image"]')).map((e) =>
+          e.getAttribute('content')!.replace(/^https?:\/\/[^/]+/, ''),
+        ),
+      ]
+      for (const src of assets) resources.add(new URL(src, `${origin}${path}`).pathname)
+    }
+    for (const path of resources) {
+      const res = await fetch(`${origin}${path}`)
+      if (res.status !== 200) broken.push(`${res.status} ${path} (resource)`)
+    }
+    expect(broken).toEqual([])
+    // Every page is reachable by following links: 9 fixed pages, 42 county pages, every cart.
+    const { total } = await server.runtime.services.carts.list({})
+    expect([...seen].filter((p) => p.startsWith('/vehicle/')).length).toBe(total)
+    expect([...seen].filter((p) => /-county-golf-cart(s|-rentals)$/.test(p))).toHaveLength(42)
+    expect(resources.size).toBeGreaterThan(30)
+  })
+})
