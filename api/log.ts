@@ -14,10 +14,26 @@ export interface Logger {
   error(msg: string, fields?: Fields): void
 }
 
-export function createLogger(
-  level: LogLevel,
-  write: (line: string) => void = (line) => void process.stdout.write(line),
-): Logger {
+/**
+ * Lines written in one turn of the event loop leave in one write: under load that is one system
+ * call per turn instead of one per request. They are flushed before the process exits; a
+ * `kill -9` can lose the lines of the last turn, never a request's outcome.
+ */
+function bufferedStdout(): (line: string) => void {
+  let pending: string[] = []
+  const flush = () => {
+    if (pending.length === 0) return
+    const text = pending.join('')
+    pending = []
+    process.stdout.write(text)
+  }
+  process.once('exit', flush)
+  return (line) => {
+    if (pending.push(line) === 1) setImmediate(flush)
+  }
+}
+
+export function createLogger(level: LogLevel, write: (line: string) => void = bufferedStdout()): Logger {
   const emit = (at: Exclude<LogLevel, 'silent'>) => (msg: string, fields?: Fields) => {
     if (rank[at] < rank[level]) return
     write(`${JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...fields })}\n`)

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { rmSync, writeFileSync } from 'node:fs'
-import type { Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import { join, resolve } from 'node:path'
 import type { Express } from 'express'
 import { ConfigError, type Env, loadEnv } from './config/env.ts'
@@ -70,9 +70,9 @@ async function start(options: RunOptions) {
   runtime = createRuntime(db, env, log)
   // With the embedded database, staff tools reach the data through this server (see staffAccessFile).
   const internalToken = db.embedded ? randomBytes(24).toString('base64url') : undefined
-  const app = await createApp({ db, env, log, services: runtime.services, internalToken, mountSite: options.mountSite })
+  const { listener } = await createApp({ db, env, log, services: runtime.services, internalToken, mountSite: options.mountSite })
   server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(env.port, env.host, () => resolve(s))
+    const s = createServer(listener).listen(env.port, env.host, () => resolve(s))
     s.once('error', reject)
   })
   const address = server.address()

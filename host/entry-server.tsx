@@ -9,7 +9,15 @@ import { headTags } from './meta.ts'
 import { matchRoute } from './routes.ts'
 
 export type RenderResult =
-  | { kind: 'page'; status: number; head: string; html: string; state: DehydratedState }
+  | {
+      kind: 'page'
+      status: number
+      head: string
+      html: string
+      state: DehydratedState
+      /** False when some data could not be loaded: the page says so, and must not be reused. */
+      complete: boolean
+    }
   | { kind: 'redirect'; status: number; location: string }
 
 export interface RenderRequest {
@@ -42,6 +50,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   if (outcome.redirect) {
     return { kind: 'redirect', status: outcome.status ?? 301, location: `${outcome.redirect}${search}` }
   }
+  // With the database down, what could not load renders as a message with a retry button,
+  // and the status says "try again later" (503) to browsers and search engines alike.
+  const complete = !queryClient.getQueryCache().getAll().some((query) => query.state.status === 'error')
   const html = renderToString(
     <App
       queryClient={queryClient}
@@ -52,7 +63,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   )
   return {
     kind: 'page',
-    status: match.found ? (outcome.status ?? 200) : 404,
+    status: !complete ? 503 : match.found ? (outcome.status ?? 200) : 404,
+    complete,
     head: headTags(match.route.meta(context, match.params, query), request.siteUrl),
     html,
     state: dehydrate(queryClient),

@@ -12,6 +12,7 @@ describe('environment', () => {
       siteUrl: 'http://localhost:3000',
       allowedOrigins: ['http://localhost:3000'],
       logLevel: 'info',
+      cartCacheMs: 1000,
       mail: {
         smtpUrl: undefined,
         mailDir: undefined,

@@ -64,6 +64,8 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** Development: write each message as an .eml file here instead of sending it. */
   MAIL_DIR: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
+  /** How long cart answers are reused; 0 turns the caches off (the benchmark measures both). */
+  CART_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
 })
@@ -82,6 +84,7 @@ function finish(parsed: z.output<typeof envSchema>) {
     /** The site's own origin is always allowed to submit leads (PRODUCT.md). */
     allowedOrigins: [...new Set([new URL(siteUrl).origin, ...parsed.ALLOWED_ORIGINS])],
     logLevel: parsed.LOG_LEVEL,
+    cartCacheMs: parsed.CART_CACHE_MS,
     mail: {
       smtpUrl: parsed.SMTP_URL,
       mailDir: parsed.MAIL_DIR,

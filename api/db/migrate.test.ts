@@ -74,6 +74,22 @@ describe.each(backends)('migrations and seed on %s', (backend) => {
     expect((await carts.add(cart)).slug).toBe('2025-evolution-classic-4-plus-3')
   })
 
+  it('keeps the per-category counts right through inserts, category changes and deletes', async () => {
+    const count = async () =>
+      Object.fromEntries((await db.sql<{ category: string; total: number }[]>`select category, total from golf_cart_counts`).map((r) => [r.category, r.total]))
+    const actual = async () =>
+      Object.fromEntries(
+        (await db.sql<{ category: string; total: number }[]>`select category, count(*)::int as total from golf_carts group by category`).map(
+          (r) => [r.category, r.total],
+        ),
+      )
+    expect(await count()).toEqual(await actual())
+    await db.sql`update golf_carts set category = 'certified' where id in (select id from golf_carts order by id limit 3)`
+    await db.sql`delete from golf_carts where id = (select max(id) from golf_carts)`
+    expect(await count()).toMatchObject(await actual())
+    expect((await count()).certified).toBe(3)
+  })
+
   it('stores passwords only as salted hashes', async () => {
     const users = createUserStore(db.sql)
     await users.add('manager', 'correct horse battery staple')

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { createExpressMiddleware } from '@trpc/server/adapters/express'
 import express from 'express'
@@ -11,7 +12,9 @@ import { appRouter } from '../trpc/router.ts'
 import { cors } from './cors.ts'
 import { errorHandler, sendError } from './errors.ts'
 import { internalRoutes } from './internal.ts'
-import { requestLog } from './request-log.ts'
+import { createHotCache } from './hot-cache.ts'
+import { apiPolicy, securityHeaders } from './security.ts'
+import { requestLog, requestLogger } from './request-log.ts'
 import { restRoutes } from './rest.ts'
 import type { RunOptions } from '../server.ts'
 
@@ -41,9 +44,14 @@ export async function createApp({
 }: AppDependencies) {
   const app = express()
   app.disable('x-powered-by')
-  app.use(requestLog(log))
+  const logRequest = requestLogger(log)
+  const hot = createHotCache(logRequest, env.cartCacheMs)
+  services.carts.onChange(() => hot.clear())
+  app.use(requestLog(logRequest))
+  app.use(securityHeaders())
   // Pages and JSON; precompressed static files already carry their encoding and are skipped.
   app.use(compression())
+  app.use(hot.record)
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -57,7 +65,7 @@ export async function createApp({
 
   if (internalToken) app.use('/internal', internalRoutes(db.sql, internalToken))
   app.use('/widgets', widgetFiles(widgetsDir))
-  app.use(['/api', '/trpc'], cors(env.allowedOrigins))
+  app.use(['/api', '/trpc'], cors(env.allowedOrigins), apiPolicy)
   app.use('/api', restRoutes(services))
   app.use(
     '/trpc',
@@ -77,7 +85,11 @@ export async function createApp({
   await mountSite?.(app, { env, log, services })
   app.use((req, res) => sendError(res, 404, `Nothing at ${req.method} ${req.path}`))
   app.use(errorHandler(log))
-  return app
+  /** The server's request listener: the hot cache first, Express for everything else. */
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    if (!hot.serve(req, res)) app(req, res)
+  }
+  return { app, listener }
 }
 
 /**

@@ -2,23 +2,49 @@ import { randomUUID } from 'node:crypto'
 import type { RequestHandler } from 'express'
 import type { Logger } from '../log.ts'
 
+export interface RequestRecord {
+  id: string
+  method: string | undefined
+  /** The URL as requested; only its path is logged. */
+  url: string
+  status: number
+  started: bigint
+  bytes?: number
+}
+
+export type RequestLogger = (record: RequestRecord) => void
+
+export const requestId = () => randomUUID()
+
 /**
  * One line per request: method, path without its query string, status, time and size. Bodies,
  * query strings and headers are left out, so no email, phone or message text is ever logged.
  */
-export function requestLog(log: Logger): RequestHandler {
+export function requestLogger(log: Logger): RequestLogger {
+  return ({ id, method, url, status, started, bytes }) =>
+    log.info('request', {
+      id,
+      method,
+      path: url.split('?')[0]?.slice(0, 200),
+      status,
+      ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+      bytes: bytes || undefined,
+    })
+}
+
+export function requestLog(logRequest: RequestLogger): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint()
-    const id = randomUUID()
+    const id = requestId()
     res.setHeader('X-Request-Id', id)
     res.on('finish', () => {
-      log.info('request', {
+      logRequest({
         id,
         method: req.method,
-        path: req.originalUrl.split('?')[0]?.slice(0, 200),
+        url: req.originalUrl,
         status: res.statusCode,
-        ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
-        bytes: Number(res.getHeader('content-length') ?? 0) || undefined,
+        started,
+        bytes: Number(res.getHeader('content-length') ?? 0),
       })
     })
     next()

@@ -1,3 +1,4 @@
+import { cachedCartStore } from '../carts/cart-cache.ts'
 import { createCartStore } from '../carts/cart-store.ts'
 import type { Sql } from '../db/database.ts'
 import { createInquiryStore, type InquiryStoreOptions } from '../inquiries/inquiry-store.ts'
@@ -9,8 +10,8 @@ export interface RequestInfo {
 }
 
 /** The part of the context that needs no request, so tests can call procedures with no HTTP. */
-export function createServices(sql: Sql, leads?: InquiryStoreOptions) {
-  return { carts: createCartStore(sql), inquiries: createInquiryStore(sql, leads) }
+export function createServices(sql: Sql, leads?: InquiryStoreOptions, cartCacheMs?: number) {
+  return { carts: cachedCartStore(createCartStore(sql), cartCacheMs), inquiries: createInquiryStore(sql, leads) }
 }
 
 export type Services = ReturnType<typeof createServices>

@@ -79,9 +79,11 @@ export const vehicleRoute: Route = {
       // Links in the other slug reading (SPEC section 2) move permanently to the canonical one.
       if (cart.slug !== params.slug) return { status: 301, redirect: paths.vehicle(cart.slug) }
     } catch (error) {
-      // A TRPCError, told apart by its code so the browser bundle needs no server code.
+      // A TRPCError, told apart by its code so the browser bundle needs no server code. Any
+      // other failure (the database down) stays in the cache as an error: the page renders with
+      // a retry button and the server answers 503.
       const code = (error as { code?: unknown }).code
-      if (code !== 'NOT_FOUND' && code !== 'BAD_REQUEST') throw error
+      if (code !== 'NOT_FOUND' && code !== 'BAD_REQUEST') return
       // Cached as "no cart", so the page hydrates as Vehicle Not Found without asking again.
       queryClient.setQueryData(options.queryKey, null as unknown as GolfCartDetail)
       return { status: 404 }

@@ -19,8 +19,15 @@ export interface PageAssets {
  * a script, so it never runs and needs no Content-Security-Policy exception; `jsonForScript`
  * escapes anything that could end the block early.
  */
-export function renderDocument(page: { head: string; html: string; state: unknown; assets: PageAssets }): string {
-  const { assets } = page
+export function renderDocument(page: {
+  head: string
+  html: string
+  state: unknown
+  assets: PageAssets
+  /** The Content-Security-Policy nonce (or a placeholder replaced per response). */
+  nonce: string
+}): string {
+  const { assets, nonce } = page
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -29,14 +36,14 @@ export function renderDocument(page: { head: string; html: string; state: unknow
     ${page.head}
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     <link rel="apple-touch-icon" href="/images/logo.png">
-${assets.inlineCss ? `    <style>${assets.inlineCss}</style>` : ''}
+${assets.inlineCss ? `    <style nonce="${nonce}">${assets.inlineCss}</style>` : ''}
 ${assets.styles.map((href) => `    <link rel="stylesheet" href="${href}">`).join('\n')}
 ${assets.preloads.map((href) => `    <link rel="modulepreload" href="${href}">`).join('\n')}
-${assets.scripts.map((src) => `    <script type="module" src="${src}"></script>`).join('\n')}
+${assets.scripts.map((src) => `    <script type="module" nonce="${nonce}" src="${src}"></script>`).join('\n')}
   </head>
   <body>
     <div id="root" class="gc-theme">${page.html}</div>
-    <script id="gc-state" type="application/json">${jsonForScript(page.state)}</script>
+    <script id="gc-state" type="application/json" nonce="${nonce}">${jsonForScript(page.state)}</script>
   </body>
 </html>
 `

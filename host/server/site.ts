@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Express, Request, Response } from 'express'
@@ -21,7 +22,8 @@ type Render = (request: RenderRequest) => Promise<RenderResult>
  * sources with hot reload instead of the build.
  */
 export async function mountSite(app: Express, context: SiteContext): Promise<void> {
-  const { render, assets } = context.env.nodeEnv === 'development' ? await development(app) : await production(app)
+  const built = context.env.nodeEnv !== 'development'
+  const { render, assets } = built ? await production(app) : await development(app)
   const { siteUrl } = context.env
 
   app.get('/robots.txt', (_req, res) => {
@@ -30,20 +32,84 @@ export async function mountSite(app: Express, context: SiteContext): Promise<voi
   app.get('/sitemap.xml', async (_req, res) => {
     res.type('application/xml').set('Cache-Control', 'public, max-age=600').send(await sitemapXml(context.services, siteUrl))
   })
+  const pages = pageCache(built ? context.env.cartCacheMs : 0)
+  context.services.carts.onChange(() => pages.clear())
+
   app.get('/{*path}', async (req: Request, res: Response) => {
     try {
-      const result = await render({ url: req.originalUrl, services: context.services, siteUrl })
-      if (result.kind === 'redirect') return void res.redirect(result.status, result.location)
-      res
-        .status(result.status)
-        .type('html')
-        .set('Cache-Control', 'no-cache')
-        .send(renderDocument({ head: result.head, html: result.html, state: result.state, assets: await assets() }))
+      let page: { status: number; html: string } | undefined = pages.get(req.originalUrl)
+      if (!page) {
+        const generation = pages.generation()
+        const result = await render({ url: req.originalUrl, services: context.services, siteUrl })
+        if (result.kind === 'redirect') return void res.redirect(result.status, result.location)
+        page = {
+          status: result.status,
+          html: renderDocument({ head: result.head, html: result.html, state: result.state, assets: await assets(), nonce: nonceMark }),
+        }
+        if (result.complete) pages.set(req.originalUrl, page, generation)
+      }
+      // A fresh nonce for every answer, even when the page itself is reused.
+      const nonce = randomBytes(16).toString('base64')
+      if (built) res.set('Content-Security-Policy', pagePolicy(nonce, req.secure))
+      if (page.status === 503) res.set('Retry-After', '30')
+      res.status(page.status).type('html').set('Cache-Control', 'no-cache').send(page.html.replaceAll(nonceMark, nonce))
     } catch (error) {
       context.log.error('page failed', { path: req.path.slice(0, 200), error: describeError(error) })
       res.status(500).type('html').send(errorPage)
     }
   })
+}
+
+/** Stands for the nonce in a stored page; replaced by a fresh one in every answer. */
+const nonceMark = `gcnonce${randomBytes(12).toString('hex')}`
+
+/**
+ * Only what the site uses: its own scripts, images and API; the inlined stylesheet by nonce
+ * (the hydration data is a JSON data block and never runs); no plugins, no framing by others.
+ */
+function pagePolicy(nonce: string, secure: boolean): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+    ...(secure ? ['upgrade-insecure-requests'] : []),
+  ].join('; ')
+}
+
+/**
+ * Rendered pages reused for the same short time as the cart answers they show, and forgotten
+ * on any cart write. Pages that could not load all their data are never reused.
+ */
+function pageCache(ttlMs: number) {
+  const entries = new Map<string, { status: number; html: string; expires: number }>()
+  let generation = 0
+  return {
+    generation: () => generation,
+    get(url: string) {
+      const entry = entries.get(url)
+      if (!entry) return undefined
+      if (entry.expires > Date.now()) return entry
+      entries.delete(url)
+      return undefined
+    },
+    set(url: string, page: { status: number; html: string }, renderedIn: number) {
+      if (ttlMs <= 0 || renderedIn !== generation) return
+      if (entries.size >= 500) entries.clear()
+      entries.set(url, { ...page, expires: Date.now() + ttlMs })
+    },
+    clear() {
+      generation++
+      entries.clear()
+    },
+  }
 }
 
 async function production(app: Express): Promise<{ render: Render; assets: () => Promise<PageAssets> }> {

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 import { startTestServer } from '../../tests/support/test-server.ts'
 import { buildIfStale } from '../build/build-if-stale.ts'
+import { apiThroughput, growth, postgresAdminUrl, submissionThroughput } from './api-sections.ts'
 import { type LighthouseResult, runLighthouse } from './lighthouse.ts'
 import { measureWidgetSizes, widgetSizesMarkdown } from './widget-sizes.ts'
 
@@ -22,7 +23,26 @@ interface Section {
   run(): Promise<string>
 }
 
+const databases = postgresAdminUrl
+  ? 'the embedded database and PostgreSQL 15 on this machine (`BENCH_DATABASE_URL`)'
+  : 'the embedded database (set `BENCH_DATABASE_URL` to a PostgreSQL admin URL to add it)'
+
 const sections: Record<string, Section> = {
+  api: {
+    title: 'API throughput next to the ceiling',
+    method: `The production server (\`host/server/main.ts\`, request logging on) in its own process over ${databases}, seeded with the 28 starting carts; autocannon with 50 connections for 5 s per row, after a 1 s warm-up, on loopback. The ceiling is a bare \`node:http\` server in its own process answering the very same bytes from memory. Both share the machine's 2 cores with autocannon, so the ratio matters more than the absolute numbers. Targets: at least half the ceiling, p99 under 20 ms.`,
+    run: apiThroughput,
+  },
+  submissions: {
+    title: 'Lead submission',
+    method: `\`POST /api/contact\` with a valid inquiry, 50 connections for 5 s, over ${databases}: each 201 is sent after the inquiry and its queued notification are committed (PostgreSQL's default \`synchronous_commit = on\`). The rate limit is off for this run (\`LEAD_RATE_LIMIT=0\`). "Stored" counts the rows afterwards.`,
+    run: submissionThroughput,
+  },
+  growth: {
+    title: 'How cost grows with the inventory',
+    method: `With 24, 1,000 and 10,000 generated carts in ${databases}: the first inventory page and a middle page over REST (\`?limit=24\`), and the server-rendered \`/inventory\` page, 10 connections for 3 s each; and the default REST list that returns every cart, for contrast. Once with the caches on (as served) and once with \`CART_CACHE_MS=0\`, where every request reaches the database. Target: a list at 10,000 carts at most twice as slow as at 24.`,
+    run: growth,
+  },
   widgets: {
     title: 'Widget JavaScript a partner page downloads',
     method:

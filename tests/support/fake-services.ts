@@ -81,6 +81,8 @@ export function fakeServices(carts: GolfCartDetail[] = seedCarts()): FakeService
       async add() {
         throw new Error('not used by the widgets')
       },
+      invalidate() {},
+      onChange() {},
     },
     inquiries: {
       stored,

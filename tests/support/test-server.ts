@@ -1,3 +1,4 @@
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type Env, loadEnv } from '../../api/config/env.ts'
 import { migrate } from '../../api/db/migrate.ts'
@@ -31,8 +32,8 @@ export async function startTestServer(
   const log = createLogger(config.logLevel, (line) => void logs.push(JSON.parse(line)))
   const mountSite = options.site ? (await import('../../host/server/site.ts')).mountSite : undefined
   const runtime = createRuntime(db, config, log)
-  const app = await createApp({ db, env: config, log, services: runtime.services, widgetsDir: options.widgetsDir, mountSite })
-  const server = app.listen(0, '127.0.0.1')
+  const { listener } = await createApp({ db, env: config, log, services: runtime.services, widgetsDir: options.widgetsDir, mountSite })
+  const server = createServer(listener).listen(0, '127.0.0.1')
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve)
     server.once('error', reject)

@@ -62,9 +62,9 @@ export function CartCardSkeleton() {
     <div className="gc-card gc-card--skeleton" aria-hidden="true" part="card skeleton">
       <div className="gc-card__media gc-skeleton" />
       <div className="gc-card__body">
-        <div className="gc-skeleton gc-skeleton--line" style={{ width: '70%' }} />
+        <div className="gc-skeleton gc-skeleton--line gc-skeleton--w70" />
         <div className="gc-skeleton gc-skeleton--line" />
-        <div className="gc-skeleton gc-skeleton--line" style={{ width: '85%' }} />
+        <div className="gc-skeleton gc-skeleton--line gc-skeleton--w85" />
         <div className="gc-skeleton gc-skeleton--button" />
       </div>
     </div>

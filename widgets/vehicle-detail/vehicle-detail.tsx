@@ -189,10 +189,10 @@ function VehicleSkeleton() {
       <div className="gc-vehicle__top" aria-hidden="true">
         <div className="gc-vehicle__media gc-skeleton" />
         <div className="gc-vehicle__summary">
-          <div className="gc-skeleton gc-skeleton--line" style={{ width: '30%' }} />
+          <div className="gc-skeleton gc-skeleton--line gc-skeleton--w30" />
           <div className="gc-skeleton gc-skeleton--title" />
           <div className="gc-skeleton gc-skeleton--line" />
-          <div className="gc-skeleton gc-skeleton--line" style={{ width: '80%' }} />
+          <div className="gc-skeleton gc-skeleton--line gc-skeleton--w80" />
           <div className="gc-skeleton gc-skeleton--button" />
         </div>
       </div>
