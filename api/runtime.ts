@@ -17,7 +17,7 @@ export interface Runtime {
  * The stores the API serves, and the lead delivery behind them: which notifications every
  * inquiry queues, and the worker that sends them.
  */
-export function createRuntime(db: Database, env: Env, log: Logger): Runtime {
+export function createRuntime(db: Database, env: Env, log: Logger, options: { soleWorker?: boolean } = {}): Runtime {
   const { mail } = env
   const notifications: NotificationKind[] = [
     'dealer-email',
@@ -36,6 +36,7 @@ export function createRuntime(db: Database, env: Env, log: Logger): Runtime {
       log,
       pollMs: mail.pollMs,
       retryBaseMs: mail.retryBaseMs,
+      soleWorker: options.soleWorker ?? db.embedded,
     })
     log.info('lead delivery', { via: mailer.description, notifications: notifications.join(', ') })
   } else {

@@ -129,7 +129,8 @@ describe.each(backends)('lead delivery on %s', (backend) => {
   })
 
   it('never sends a message twice when two workers share the outbox', async () => {
-    const second = createRuntime(server.db, server.env, { debug() {}, info() {}, warn() {}, error() {} })
+    const quiet = { debug() {}, info() {}, warn() {}, error() {} }
+    const second = createRuntime(server.db, server.env, quiet, { soleWorker: false })
     try {
       const ids: number[] = []
       for (let i = 0; i < 8; i++) ids.push((await (await submit({ ...quote, firstName: `Lead${i}` })).json()).id)

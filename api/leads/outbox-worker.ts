@@ -22,6 +22,12 @@ export interface OutboxWorkerOptions {
   retryBaseMs: number
   /** How long a claim holds before another worker may take the message over. */
   leaseMs?: number
+  /**
+   * This is the only process on the database (the embedded one, guarded by its lock file), so
+   * any claim left at start belongs to a process that died: release them instead of waiting for
+   * their leases to run out.
+   */
+  soleWorker?: boolean
 }
 
 const batchSize = 10
@@ -36,7 +42,9 @@ const maxRetryMs = 60 * 60 * 1000
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { sql, log } = options
-  const leaseMs = options.leaseMs ?? 120_000
+  // Longer than the slowest send the mail transport allows (10 s to connect, 10 s to greet,
+  // 20 s of silence), so a live worker never loses a message it is still sending.
+  const leaseMs = options.leaseMs ?? 60_000
   let timer: NodeJS.Timeout | undefined
   let cycle: Promise<void> | undefined
   let again = false
@@ -105,7 +113,12 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       })
   }
 
-  start()
+  const releaseStale = options.soleWorker
+    ? sql`update outbox_messages set claimed_until = null where sent_at is null and claimed_until is not null`.catch(
+        (error: unknown) => log.warn('outbox claims not released', { error: describeError(error) }),
+      )
+    : Promise.resolve()
+  void releaseStale.then(start)
   return {
     kick: start,
     async stop() {
