@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { inquiryInput } from './inquiry.ts'
+import { inquiryInput, spamReason } from './inquiry.ts'
 
 const valid = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com' }
 const issues = (input: unknown) =>
@@ -72,5 +72,19 @@ describe('inquiry rules', () => {
       'firstName',
       'message',
     ])
+  })
+})
+
+describe('spam signals', () => {
+  it.each([
+    [{}, undefined],
+    [{ elapsedMs: 2500 }, undefined],
+    [{ elapsedMs: 60_000, website: '' }, undefined],
+    [{ website: '   ' }, undefined],
+    [{ website: 'http://spam.example' }, 'honeypot'],
+    [{ elapsedMs: 900 }, 'too-fast'],
+    [{ elapsedMs: 0, website: 'x' }, 'honeypot'],
+  ] as const)('%j is %s', (input, reason) => {
+    expect(spamReason(input)).toBe(reason)
   })
 })

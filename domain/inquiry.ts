@@ -83,7 +83,27 @@ export const inquiryInput = z.object({
   sourceLabel: optionalText('Source label', inquiryLimits.sourceLabel),
   /** The cart a quote is for, when the visitor came from its page (issue #5). */
   cartSlug: optionalText('Cart', inquiryLimits.cartSlug),
+  /** A field people never see and bots fill in (issue #7). */
+  website: z.optional(z.string().check(z.maxLength(2000))),
+  /** How long the form was open before it was sent, in milliseconds. */
+  elapsedMs: z.optional(z.number().check(z.minimum(0), z.maximum(1e12))),
 })
+
+/**
+ * A person takes more than a couple of seconds to type a name and an email; a form sent faster
+ * than this was filled by a program. Submissions without the timing (the REST API, partners'
+ * own forms) are not judged by it.
+ */
+export const minimumFillMs = 2500
+
+export type SpamReason = 'honeypot' | 'too-fast'
+
+/** Caught submissions are answered like any other, but stored as spam and never sent on. */
+export function spamReason(inquiry: { website?: string; elapsedMs?: number }): SpamReason | undefined {
+  if (inquiry.website && inquiry.website.trim() !== '') return 'honeypot'
+  if (inquiry.elapsedMs !== undefined && inquiry.elapsedMs < minimumFillMs) return 'too-fast'
+  return undefined
+}
 
 export type InquiryInput = z.input<typeof inquiryInput>
 export type ValidInquiry = z.output<typeof inquiryInput>

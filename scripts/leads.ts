@@ -12,10 +12,15 @@ import { type LeadRow, leadsAsCsv, leadsAsText, parseSince, recentLeads } from '
 import { staffAccessFile } from '../api/server.ts'
 
 const { values } = parseArgs({
-  options: { since: { type: 'string', default: '7d' }, csv: { type: 'boolean', default: false }, help: { type: 'boolean' } },
+  options: {
+    since: { type: 'string', default: '7d' },
+    csv: { type: 'boolean', default: false },
+    spam: { type: 'boolean', default: false },
+    help: { type: 'boolean' },
+  },
 })
 if (values.help) {
-  console.log('npm run leads -- [--since 7d|24h|2026-11-01] [--csv > leads.csv]')
+  console.log('npm run leads -- [--since 7d|24h|2026-11-01] [--csv > leads.csv] [--spam]')
   process.exit(0)
 }
 
@@ -35,7 +40,7 @@ async function readLeads(since: Date): Promise<LeadRow[]> {
   if (!env.databaseUrl && existsSync(access)) {
     const { url, token } = JSON.parse(readFileSync(access, 'utf8')) as { url: string; token: string }
     try {
-      const res = await fetch(`${url}/internal/leads?since=${encodeURIComponent(since.toISOString())}`, {
+      const res = await fetch(`${url}/internal/leads?since=${encodeURIComponent(since.toISOString())}${values.spam ? '&spam=1' : ''}`, {
         headers: { authorization: `Bearer ${token}` },
       })
       if (res.ok) return (await res.json()) as LeadRow[]
@@ -46,7 +51,7 @@ async function readLeads(since: Date): Promise<LeadRow[]> {
   const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
   try {
     await migrate(db.sql)
-    return await recentLeads(db.sql, since)
+    return await recentLeads(db.sql, since, { spam: values.spam })
   } finally {
     await db.close()
   }

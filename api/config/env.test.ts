@@ -13,6 +13,8 @@ describe('environment', () => {
       allowedOrigins: ['http://localhost:3000'],
       logLevel: 'info',
       cartCacheMs: 1000,
+      leadRateLimit: { limit: 10, windowSeconds: 600 },
+      trustProxy: 0,
       mail: {
         smtpUrl: undefined,
         mailDir: undefined,

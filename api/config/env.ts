@@ -64,6 +64,11 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** Development: write each message as an .eml file here instead of sending it. */
   MAIL_DIR: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
+  /** Lead submissions allowed per client address in each window; 0 turns the limit off. */
+  LEAD_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  LEAD_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** How many proxies in front of the server to trust for the client address (X-Forwarded-For). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** How long cart answers are reused; 0 turns the caches off (the benchmark measures both). */
   CART_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
@@ -85,6 +90,8 @@ function finish(parsed: z.output<typeof envSchema>) {
     allowedOrigins: [...new Set([new URL(siteUrl).origin, ...parsed.ALLOWED_ORIGINS])],
     logLevel: parsed.LOG_LEVEL,
     cartCacheMs: parsed.CART_CACHE_MS,
+    leadRateLimit: { limit: parsed.LEAD_RATE_LIMIT, windowSeconds: parsed.LEAD_RATE_WINDOW_SECONDS },
+    trustProxy: parsed.TRUST_PROXY,
     mail: {
       smtpUrl: parsed.SMTP_URL,
       mailDir: parsed.MAIL_DIR,

@@ -22,11 +22,14 @@ export interface DatabaseOptions {
   dataDir: string | null
 }
 
-/** Shared by both kinds: camelCase columns, quiet notices, and a bound on waiting to connect. */
+/**
+ * Shared by both kinds: camelCase columns, quiet notices, and a two-second bound on connecting,
+ * so a database that is down turns into a prompt 503, not a hanging request.
+ */
 const clientOptions = {
   transform: postgres.camel,
   onnotice: () => {},
-  connect_timeout: 5,
+  connect_timeout: 2,
 } satisfies postgres.Options<Record<string, never>>
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -13,6 +13,7 @@ import { cors } from './cors.ts'
 import { errorHandler, sendError } from './errors.ts'
 import { internalRoutes } from './internal.ts'
 import { createHotCache } from './hot-cache.ts'
+import { leadRateLimit } from './rate-limit.ts'
 import { apiPolicy, securityHeaders } from './security.ts'
 import { requestLog, requestLogger } from './request-log.ts'
 import { restRoutes } from './rest.ts'
@@ -44,6 +45,7 @@ export async function createApp({
 }: AppDependencies) {
   const app = express()
   app.disable('x-powered-by')
+  if (env.trustProxy > 0) app.set('trust proxy', env.trustProxy)
   const logRequest = requestLogger(log)
   const hot = createHotCache(logRequest, env.cartCacheMs)
   services.carts.onChange(() => hot.clear())
@@ -66,6 +68,7 @@ export async function createApp({
   if (internalToken) app.use('/internal', internalRoutes(db.sql, internalToken))
   app.use('/widgets', widgetFiles(widgetsDir))
   app.use(['/api', '/trpc'], cors(env.allowedOrigins), apiPolicy)
+  app.post(['/api/contact', '/trpc/inquiry.submit'], leadRateLimit(db.sql, env.leadRateLimit))
   app.use('/api', restRoutes(services))
   app.use(
     '/trpc',
@@ -73,6 +76,8 @@ export async function createApp({
       router: appRouter,
       createContext: ({ req }) => createContextInner(services, { referer: req.get('referer') }),
       maxBodySize: 100 * 1024,
+      // One procedure per request: a batch could slip several submissions past the rate limit.
+      allowBatching: false,
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
           log.error('procedure failed', { procedure: path, error: describeError(error.cause ?? error) })

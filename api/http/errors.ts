@@ -3,7 +3,8 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import type { ErrorRequestHandler, Response } from 'express'
 import type { FieldIssue } from '../../domain/inquiry.ts'
 import { describeError, type Logger } from '../log.ts'
-import { fieldIssues, internalErrorMessage } from '../trpc/init.ts'
+import { isDatabaseUnavailable } from '../db/unavailable.ts'
+import { fieldIssues, internalErrorMessage, unavailableMessages } from '../trpc/init.ts'
 
 /** The one error shape every REST answer uses (PRODUCT.md): `{ message, issues }`. */
 export interface ErrorBody {
@@ -32,6 +33,7 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     if (error instanceof TRPCError) {
       const status = getHTTPStatusCodeFromError(error)
       if (status >= 500) {
+        if (status === 503) res.set('Retry-After', '30')
         log.error('request failed', { error: describeError(error.cause ?? error) })
         return sendError(res, status, status === 500 ? internalErrorMessage : error.message)
       }
@@ -39,6 +41,10 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       const message =
         issues.length > 0 ? `Invalid input: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}` : error.message
       return sendError(res, status, message, issues)
+    }
+    if (isDatabaseUnavailable(error)) {
+      res.set('Retry-After', '30')
+      return sendError(res, 503, unavailableMessages.query)
     }
     log.error('request failed', { error: describeError(error) })
     sendError(res, 500, internalErrorMessage)

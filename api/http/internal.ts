@@ -23,7 +23,7 @@ export function internalRoutes(sql: Sql, token: string) {
   })
   routes.get('/leads', async (req, res) => {
     try {
-      res.json(await recentLeads(sql, parseSince(String(req.query.since ?? '7d'))))
+      res.json(await recentLeads(sql, parseSince(String(req.query.since ?? '7d')), { spam: req.query.spam === '1' }))
     } catch (error) {
       sendError(res, 400, (error as Error).message)
     }

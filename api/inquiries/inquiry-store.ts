@@ -1,4 +1,4 @@
-import type { Interest, InquiryReceipt, ValidInquiry } from '../../domain/inquiry.ts'
+import { type Interest, type InquiryReceipt, spamReason, type ValidInquiry } from '../../domain/inquiry.ts'
 import type { Sql, TransactionSql } from '../db/database.ts'
 
 /** The notifications an inquiry can ask for; the outbox sends each once. */
@@ -38,27 +38,29 @@ export function createInquiryStore(sql: Sql, options: InquiryStoreOptions = { no
      * or neither does, so a stored lead always gets its emails and an email always has its lead.
      */
     async add(inquiry: ValidInquiry): Promise<InquiryReceipt> {
+      const spam = spamReason(inquiry)
+      const notifications = spam ? [] : options.notifications
       const receipt = await sql.begin(async (tx) => {
         const cart = inquiry.cartSlug ? await cartBySlug(tx, inquiry.cartSlug) : undefined
         const [row] = await tx<{ id: number; createdAt: Date; interest: Interest | null }[]>`
           insert into contact_inquiries
             (first_name, last_name, email, phone, interest, message, source_url, source_label,
-             cart_slug, golf_cart_id, cart_title, cart_price)
+             cart_slug, golf_cart_id, cart_title, cart_price, spam_reason)
           values (
             ${inquiry.firstName}, ${inquiry.lastName}, ${inquiry.email}, ${blankToNull(inquiry.phone)},
             ${blankToNull(inquiry.interest)}, ${blankToNull(inquiry.message)},
             ${blankToNull(inquiry.sourceUrl)}, ${blankToNull(inquiry.sourceLabel)},
             ${cart?.slug ?? blankToNull(inquiry.cartSlug)}, ${cart?.id ?? null}, ${cart?.title ?? null},
-            ${cart?.price ?? null}
+            ${cart?.price ?? null}, ${spam ?? null}
           )
           returning id, created_at, interest
         `
-        for (const kind of options.notifications) {
+        for (const kind of notifications) {
           await tx`insert into outbox_messages (inquiry_id, kind) values (${row!.id}, ${kind})`
         }
         return { id: row!.id, createdAt: row!.createdAt.toISOString(), interest: row!.interest }
       })
-      if (options.notifications.length > 0) options.onQueued?.()
+      if (notifications.length > 0) options.onQueued?.()
       return receipt
     },
 

@@ -21,23 +21,40 @@ export interface LeadRow {
   delivery: string
 }
 
-export async function recentLeads(sql: Sql, since: Date): Promise<LeadRow[]> {
-  const rows = await sql<(Omit<LeadRow, 'receivedAt' | 'delivery'> & { createdAt: Date; total: number; sent: number; lastError: string | null })[]>`
+/** Leads since a date, newest first; spam (honeypot, filled too fast) only when asked. */
+export async function recentLeads(sql: Sql, since: Date, options: { spam?: boolean } = {}): Promise<LeadRow[]> {
+  const rows = await sql<
+    (Omit<LeadRow, 'receivedAt' | 'delivery'> & {
+      createdAt: Date
+      total: number
+      sent: number
+      lastError: string | null
+      spamReason: string | null
+    })[]
+  >`
     select i.id, i.created_at, i.first_name, i.last_name, i.email, i.phone, i.interest,
            coalesce(i.cart_title, i.cart_slug) as cart, i.cart_price::float8 as cart_price,
            i.message, i.source_url, i.source_label,
            count(o.id)::int as total, count(o.sent_at)::int as sent,
-           max(o.last_error) filter (where o.sent_at is null) as last_error
+           max(o.last_error) filter (where o.sent_at is null) as last_error, i.spam_reason
     from contact_inquiries i
     left join outbox_messages o on o.inquiry_id = i.id
-    where i.created_at >= ${since}
+    where i.created_at >= ${since} and (${options.spam ?? false} or i.spam_reason is null)
     group by i.id
     order by i.created_at desc, i.id desc
   `
-  return rows.map(({ createdAt, total, sent, lastError, ...row }) => ({
+  return rows.map(({ createdAt, total, sent, lastError, spamReason, ...row }) => ({
     ...row,
     receivedAt: createdAt.toISOString(),
-    delivery: total === 0 ? 'not queued' : sent === total ? 'sent' : lastError ? `retrying: ${lastError}` : 'queued',
+    delivery: spamReason
+      ? `spam (${spamReason}), not sent`
+      : total === 0
+        ? 'not queued'
+        : sent === total
+          ? 'sent'
+          : lastError
+            ? `retrying: ${lastError}`
+            : 'queued',
   }))
 }
 

@@ -1,5 +1,7 @@
-import { initTRPC } from '@trpc/server'
+import { initTRPC, TRPCError } from '@trpc/server'
+import { business } from '../../domain/business.ts'
 import type { FieldIssue } from '../../domain/inquiry.ts'
+import { isDatabaseUnavailable, readDeadlineMs, withDeadline } from '../db/unavailable.ts'
 import type { Context } from './context.ts'
 
 /**
@@ -24,8 +26,35 @@ const t = initTRPC.context<Context>().create({
   },
 })
 
+export const unavailableMessages = {
+  query: 'Our inventory is briefly unavailable. Please try again in a minute.',
+  mutation: `Your message was not sent: our system is briefly unavailable. Please try again in a minute, or call ${business.tollFree.display}.`,
+}
+
+/**
+ * A database that is down, restarting or silent becomes a 503 with a plain sentence, within two
+ * seconds for reads. Submissions get no deadline: one that is merely slow must not be answered
+ * "not sent" while it is still being stored.
+ */
+const databaseGuard = t.middleware(async ({ type, next }) => {
+  const result = await (type === 'query' ? withDeadline(next(), readDeadlineMs) : next()).catch((error: unknown) => {
+    if (isDatabaseUnavailable(error)) {
+      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: unavailableMessages[type === 'query' ? 'query' : 'mutation'], cause: error })
+    }
+    throw error
+  })
+  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
+    throw new TRPCError({
+      code: 'SERVICE_UNAVAILABLE',
+      message: unavailableMessages[type === 'query' ? 'query' : 'mutation'],
+      cause: result.error.cause,
+    })
+  }
+  return result
+})
+
 export const router = t.router
-export const publicProcedure = t.procedure
+export const publicProcedure = t.procedure.use(databaseGuard)
 export const createCallerFactory = t.createCallerFactory
 
 /** The issues of a failed schema check (zod or any Standard Schema), as `{ path, message }`. */

@@ -150,14 +150,20 @@ describe('the site in a browser', () => {
     await page.getByLabel('Last Name').fill('Ortiz')
     await page.getByLabel('Email').fill('lena.ortiz@example.com')
     await page.getByLabel('Message', { exact: true }).fill('Weekly 6 seater in Avalon, July 4th week.')
+    await page.waitForTimeout(2600)
     await page.getByRole('button', { name: 'Send Message' }).click()
     await expect.poll(() => page.locator('.gc-toast__title').textContent()).toBe('Message sent successfully!')
     expect(await page.locator('.gc-toast__description').textContent()).toBe("We'll get back to you within 24 hours.")
     expect(await page.getByLabel('First Name').inputValue()).toBe('')
     const [lead] = await server.db.sql`
-      select interest, source_url, source_label from contact_inquiries where email = 'lena.ortiz@example.com'
+      select interest, source_url, source_label, spam_reason from contact_inquiries where email = 'lena.ortiz@example.com'
     `
-    expect(lead).toEqual({ interest: 'rentals', sourceUrl: `${server.url}/contact?interest=rentals`, sourceLabel: 'dealer-site' })
+    expect(lead).toEqual({
+      interest: 'rentals',
+      sourceUrl: `${server.url}/contact?interest=rentals`,
+      sourceLabel: 'dealer-site',
+      spamReason: null,
+    })
   })
 
   it('turns Get Quote on a vehicle page into a quote that names the cart', async () => {
@@ -170,6 +176,7 @@ describe('the site in a browser', () => {
     await page.getByLabel('First Name').fill('Quinn')
     await page.getByLabel('Last Name').fill('Rivera')
     await page.getByLabel('Email').fill('quinn.rivera@example.com')
+    await page.waitForTimeout(2600)
     await page.getByRole('button', { name: 'Send Message' }).click()
     await expect.poll(() => page.locator('.gc-toast__title').textContent()).toBe('Message sent successfully!')
     const [lead] = await server.db.sql`

@@ -117,6 +117,8 @@ describe('widgets on a partner page', () => {
       )
     })
     await fillQuoteForm(page)
+    // A person takes a few seconds; a faster form is stored as spam (minimumFillMs).
+    await page.waitForTimeout(2600)
     await page.locator('gc-contact-form button[type="submit"]').click()
     await expect(page.locator('gc-contact-form .gc-toast__title').textContent()).resolves.toBe('Message sent successfully!')
     const events = (await page.evaluate(() => (window as unknown as { events: unknown[] }).events)) as {
@@ -126,9 +128,10 @@ describe('widgets on a partner page', () => {
       { detail: { id: expect.any(Number), interest: 'evolution' }, bubbles: true, composed: true, target: 'gc-contact-form' },
     ])
     const [lead] = await api.db.sql`
-      select first_name, email, interest, source_url, source_label from contact_inquiries where id = ${events[0]!.detail.id}
+      select first_name, email, interest, source_url, source_label, spam_reason from contact_inquiries where id = ${events[0]!.detail.id}
     `
     expect(lead).toEqual({
+      spamReason: null,
       firstName: 'Dana',
       email: 'dana.whitaker@example.com',
       interest: 'evolution',

@@ -16,7 +16,7 @@ export interface ServerProcess {
 export function runServer(env: Record<string, string>): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LEAD_RATE_LIMIT: '1000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -27,7 +27,8 @@ export async function startTestServer(
   const db = await createTestDatabase(backend)
   await migrate(db.sql)
   await seed(db.sql)
-  const config = loadEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env })
+  // Tests send many leads from one address; the rate-limit tests set their own limit.
+  const config = loadEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', LEAD_RATE_LIMIT: '1000', ...env })
   const logs: Record<string, unknown>[] = []
   const log = createLogger(config.logLevel, (line) => void logs.push(JSON.parse(line)))
   const mountSite = options.site ? (await import('../../host/server/site.ts')).mountSite : undefined

@@ -47,6 +47,12 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const mutation = useMutation(trpc.inquiry.submit.mutationOptions())
   useEffect(() => setInterest(initialInterest), [initialInterest])
+  // How long the form has been open: a form sent within a couple of seconds was not typed.
+  const openedAt = useRef(0)
+  useEffect(() => {
+    openedAt.current = performance.now()
+  }, [])
+  const [trap, setTrap] = useState('')
 
   const showErrors = (issues: { path: string; message: string }[]) => {
     const byField: Record<string, string> = {}
@@ -66,6 +72,8 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
       sourceUrl: currentPage(),
       sourceLabel: props.source || undefined,
       cartSlug: props.cartSlug || undefined,
+      website: trap || undefined,
+      elapsedMs: Math.round(performance.now() - openedAt.current),
     }
     const checked = inquiryInput.safeParse(input)
     if (!checked.success) {
@@ -77,6 +85,7 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
       onSuccess(receipt) {
         setValues(emptyValues)
         setInterest(initialInterest)
+        openedAt.current = performance.now()
         toast({
           title: 'Message sent successfully!',
           description: `We'll get back to you within ${business.claims.replyWithinHours} hours.`,
@@ -185,6 +194,19 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
             }}
           />
           <FieldError id={`${id}-message-error`} message={errors.message} />
+        </div>
+        {/* For bots only: people never see or reach this field, so anything in it means spam. */}
+        <div className="gc-trap" aria-hidden="true">
+          <label htmlFor={`${id}-website`}>Leave this field empty</label>
+          <input
+            id={`${id}-website`}
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={trap}
+            onChange={(e) => setTrap(e.currentTarget.value)}
+          />
         </div>
         <button type="submit" className="gc-button gc-button--primary" part="button" disabled={mutation.isPending}>
           {mutation.isPending ? 'Sending...' : 'Send Message'}

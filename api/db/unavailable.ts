@@ -1,0 +1,40 @@
+/**
+ * Whether an error means the database cannot be reached (down, restarting, refusing, timing
+ * out) rather than a bug: those become 503 "try again" answers, never 500s.
+ */
+const connectionCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_DESTROYED',
+  'CONNECTION_ENDED',
+  'DATABASE_DEADLINE',
+  // PostgreSQL: admin shutdown, crash shutdown, cannot connect now, too many connections.
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+])
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    const code = typeof e.code === 'string' ? e.code : undefined
+    if (code && (connectionCodes.has(code) || code.startsWith('08'))) return true
+  }
+  return false
+}
+
+/** A read that takes longer than this is answered with 503 instead of leaving the visitor waiting. */
+export const readDeadlineMs = 2000
+
+export function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`no answer from the database within ${ms} ms`), { code: 'DATABASE_DEADLINE' })), ms)
+  })
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer))
+}

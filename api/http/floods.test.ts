@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { backends } from '../../tests/support/test-database.ts'
+import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
+
+const lead = (n: number, extra: object = {}) => ({ firstName: 'Flood', lastName: `Test ${n}`, email: `flood${n}@example.com`, ...extra })
+
+describe.each(backends)('floods and spam on %s', (backend) => {
+  let server: TestServer
+  let proxied: TestServer
+  const post = (base: TestServer, body: object, headers: Record<string, string> = {}) =>
+    fetch(`${base.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { LEAD_RATE_LIMIT: '3', LEAD_RATE_WINDOW_SECONDS: '600', LOG_LEVEL: 'silent' })
+    proxied = await startTestServer(backend, { LEAD_RATE_LIMIT: '2', TRUST_PROXY: '1', LOG_LEVEL: 'silent' })
+  })
+  afterAll(async () => {
+    await server?.close()
+    await proxied?.close()
+  })
+
+  it('answers 429 with Retry-After once an address sends more than the limit, storing nothing more', async () => {
+    for (let i = 0; i < 3; i++) expect((await post(server, lead(i))).status).toBe(201)
+    const refused = await post(server, lead(4))
+    expect(refused.status).toBe(429)
+    const retryAfter = Number(refused.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(600)
+    expect(await refused.json()).toEqual({ message: expect.stringMatching(/^Too many messages from this address/), issues: [] })
+    // tRPC is the same door.
+    const viaTrpc = await fetch(`${server.url}/trpc/inquiry.submit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(lead(5)),
+    })
+    expect(viaTrpc.status).toBe(429)
+    const [{ n }] = await server.db.sql<[{ n: number }]>`select count(*)::int as n from contact_inquiries where last_name like 'Test %'`
+    expect(n).toBe(3)
+  })
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY says to trust it', async () => {
+    // Still limited: a made-up forwarded address does not open a new window.
+    expect((await post(server, lead(6), { 'x-forwarded-for': '203.0.113.9' })).status).toBe(429)
+    // Behind one trusted proxy, each forwarded address has its own count.
+    for (const address of ['198.51.100.1', '198.51.100.1', '198.51.100.2']) {
+      expect((await post(proxied, lead(7), { 'x-forwarded-for': address })).status).toBe(201)
+    }
+    expect((await post(proxied, lead(8), { 'x-forwarded-for': '198.51.100.1' })).status).toBe(429)
+  })
+
+  it('refuses batched tRPC calls, which could carry many submissions', async () => {
+    const res = await fetch(`${proxied.url}/trpc/inquiry.submit,inquiry.submit?batch=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.50' },
+      body: JSON.stringify({ 0: lead(9), 1: lead(10) }),
+    })
+    expect(res.status).toBeGreaterThanOrEqual(400)
+    expect(res.status).toBeLessThan(500)
+  })
+
+  it('answers a filled honeypot like any other, but stores it as spam and queues nothing', async () => {
+    const res = await post(proxied, lead(11, { website: 'http://cheap-pills.example', elapsedMs: 9000 }), { 'x-forwarded-for': '198.51.100.3' })
+    expect(res.status).toBe(201)
+    const { id } = await res.json()
+    const [row] = await proxied.db.sql`select spam_reason from contact_inquiries where id = ${id}`
+    expect(row?.spamReason).toBe('honeypot')
+    expect(await proxied.db.sql`select 1 from outbox_messages where inquiry_id = ${id}`).toHaveLength(0)
+  })
+
+  it('marks a form sent faster than a person can type as spam', async () => {
+    const fast = await (await post(proxied, lead(12, { elapsedMs: 400 }), { 'x-forwarded-for': '198.51.100.4' })).json()
+    const human = await (await post(proxied, lead(13, { elapsedMs: 8000 }), { 'x-forwarded-for': '198.51.100.5' })).json()
+    const rows = await proxied.db.sql`select id, spam_reason from contact_inquiries where id in (${fast.id}, ${human.id}) order by id`
+    expect(rows.map((r) => r.spamReason)).toEqual(['too-fast', null])
+    expect(await proxied.db.sql`select kind from outbox_messages where inquiry_id = ${human.id}`).toHaveLength(1)
+  })
+})
