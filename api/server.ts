@@ -50,14 +50,23 @@ async function start(options: RunOptions) {
   let runtime: Runtime | undefined
 
   // Registered before anything starts, so a signal during start-up still closes the database.
+  // Stopping: refuse new connections, let requests in flight finish (at most 10 s), stop the
+  // outbox worker after its current message, then close the database cleanly.
   let stopping = false
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return
     stopping = true
     log.info('server stopping', { signal })
-    if (server) await new Promise<void>((resolve) => server!.close(() => resolve()))
+    if (server) {
+      const closed = new Promise<void>((resolve) => server!.close(() => resolve()))
+      server.closeIdleConnections()
+      const timer = setTimeout(() => server?.closeAllConnections(), 10_000)
+      await closed
+      clearTimeout(timer)
+    }
     await runtime?.stop()
     await db?.close()
+    log.info('server stopped', { signal })
     process.exit(0)
   }
   process.on('SIGTERM', () => void stop('SIGTERM'))

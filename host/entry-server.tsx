@@ -39,6 +39,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   }
   const match = matchRoute(pathname)
   const queryClient = createQueryClient()
+  // What failed while prefetching renders as its error message, not as a skeleton that would
+  // wait forever on a server that never fetches.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false } })
   const trpc = createTRPCOptionsProxy<AppRouter>({
     router: appRouter,
     ctx: createContextInner(request.services),

@@ -26,7 +26,7 @@ const bodyErrors: Record<string, [number, string]> = {
 }
 
 export function errorHandler(log: Logger): ErrorRequestHandler {
-  return (error, _req, res, _next) => {
+  return (error, req, res, _next) => {
     if (res.headersSent) return
     const bodyError = bodyErrors[(error as { type?: string }).type ?? '']
     if (bodyError) return sendError(res, bodyError[0], bodyError[1])
@@ -44,7 +44,7 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     }
     if (isDatabaseUnavailable(error)) {
       res.set('Retry-After', '30')
-      return sendError(res, 503, unavailableMessages.query)
+      return sendError(res, 503, unavailableMessages[req.method === 'POST' ? 'mutation' : 'query'])
     }
     log.error('request failed', { error: describeError(error) })
     sendError(res, 500, internalErrorMessage)

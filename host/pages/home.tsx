@@ -1,4 +1,3 @@
-import { Phone } from 'lucide-react'
 import { business } from '../../domain/business.ts'
 import { FeaturedCarts, featuredQueryInput } from '../../widgets/featured-carts/featured-carts.tsx'
 import { CallBlock } from '../components/call-block.tsx'
@@ -93,7 +92,7 @@ function HomePage() {
       </Section>
       <CallBlock title="Main Contact" text="Questions about a cart, a rental or service? Talk to a real person at our toll-free number.">
         <a className="gc-button gc-button--outline" href={paths.contact}>
-          <Phone aria-hidden="true" size={18} /> Contact Us
+          Contact Us
         </a>
       </CallBlock>
     </>

@@ -1,0 +1,122 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadEnv } from '../../api/config/env.ts'
+import { createApp } from '../../api/http/app.ts'
+import { createLogger } from '../../api/log.ts'
+import { createRuntime, type Runtime } from '../../api/runtime.ts'
+import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database.ts'
+import { startTcpProxy, type TcpProxy } from '../../tests/support/tcp-proxy.ts'
+import { type Database, openDatabase } from '../../api/db/database.ts'
+import { migrate } from '../../api/db/migrate.ts'
+import { seed } from '../../api/db/seed.ts'
+
+/**
+ * The PostgreSQL server's own database, reached through a proxy the test controls: the server
+ * under test sees the database go down, hang, and come back, and must never need a restart.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('database outage', () => {
+  let admin: TestDatabase
+  let proxy: TcpProxy
+  let db: Database
+  let runtime: Runtime
+  let server: Server
+  let url: string
+
+  beforeAll(async () => {
+    admin = await createTestDatabase('postgres')
+    await migrate(admin.sql)
+    await seed(admin.sql)
+    const direct = new URL(admin.url!)
+    proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) })
+    const through = new URL(admin.url!)
+    through.host = `127.0.0.1:${proxy.port}`
+    db = await openDatabase({ databaseUrl: through.href, dataDir: null })
+    // No caches: every request must reach the database to show what an outage does.
+    const env = loadEnv({ PORT: '0', CART_CACHE_MS: '0', LOG_LEVEL: 'silent', LEAD_RATE_LIMIT: '1000' })
+    const log = createLogger('silent')
+    runtime = createRuntime(db, env, log)
+    const { mountSite } = await import('./site.ts')
+    const { listener } = await createApp({ db, env, log, services: runtime.services, mountSite })
+    server = createServer(listener).listen(0, '127.0.0.1')
+    await new Promise((resolve) => server.once('listening', resolve))
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+
+  afterAll(async () => {
+    server?.closeAllConnections()
+    await new Promise((resolve) => server?.close(resolve))
+    await runtime?.stop()
+    await proxy?.start()
+    await db?.close()
+    await proxy?.close()
+    await admin?.close()
+  })
+
+  const timed = async (path: string, init?: RequestInit) => {
+    const started = performance.now()
+    const res = await fetch(`${url}${path}`, init)
+    // React separates interpolated text with empty comments; read the text as a visitor would.
+    return { res, ms: performance.now() - started, body: (await res.text()).replaceAll('<!-- -->', '') }
+  }
+  const submit = (email: string) =>
+    timed('/api/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Outage', lastName: 'Test', email }),
+    })
+
+  it('works before the outage', async () => {
+    expect((await timed('/api/golf-carts')).res.status).toBe(200)
+  })
+
+  it('answers API calls with 503 JSON within 2 seconds while the database is down', async () => {
+    await proxy.stop()
+    for (const path of ['/api/golf-carts', '/api/golf-carts/featured', '/api/golf-carts/slug/x', '/trpc/cart.list', '/healthz']) {
+      const { res, ms, body } = await timed(path)
+      expect(res.status, path).toBe(503)
+      expect(ms, path).toBeLessThan(2500)
+      const json = JSON.parse(body)
+      expect(path.startsWith('/trpc') ? json.error.message : json.message, path).toEqual(expect.any(String))
+      expect(body).not.toMatch(/ECONNREFUSED|stack|at .+\.ts/)
+    }
+  })
+
+  it('tells the visitor a message was not sent, and stores nothing half-way', async () => {
+    const { res, ms, body } = await submit('down@example.com')
+    expect(res.status).toBe(503)
+    expect(ms).toBeLessThan(2500)
+    expect(JSON.parse(body).message).toMatch(/^Your message was not sent/)
+    expect(res.headers.get('retry-after')).toBe('30')
+  })
+
+  it('still answers pages, with what they can show and a clear message', async () => {
+    const { res, body } = await timed('/')
+    expect(res.status).toBe(503)
+    expect(body).toContain("New Jersey&#x27;s Electric Golf Cart Dealer")
+    expect(body).toContain('We couldn&#x27;t load the featured golf carts')
+    const vehicle = await timed('/vehicle/2025-evolution-d6-max-gt4')
+    expect(vehicle.res.status).toBe(503)
+    expect(vehicle.body).toContain('We couldn&#x27;t load this golf cart')
+    expect((await timed('/services')).res.status).toBe(200)
+  })
+
+  it('answers within 2 seconds when the database hangs instead of refusing', async () => {
+    await proxy.silence()
+    const { res, ms } = await timed('/api/golf-carts')
+    expect(res.status).toBe(503)
+    expect(ms).toBeLessThan(2600)
+  })
+
+  it('recovers without a restart once the database is back', async () => {
+    await proxy.start()
+    await expect
+      .poll(async () => (await timed('/api/golf-carts')).res.status, { timeout: 10_000, interval: 250 })
+      .toBe(200)
+    expect((await submit('back@example.com')).res.status).toBe(201)
+    expect((await timed('/')).res.status).toBe(200)
+    expect((await timed('/healthz')).res.status).toBe(200)
+    const rows = await admin.sql`select email from contact_inquiries where email in ('down@example.com', 'back@example.com')`
+    expect(rows.map((r) => r.email)).toEqual(['back@example.com'])
+  })
+})
