@@ -67,6 +67,10 @@ describe('inquiry rules', () => {
     expect(issues({ ...valid, sourceUrl: 'javascript:alert(1)' })[0]?.[0]).toBe('sourceUrl')
   })
 
+  it('refuses the NUL character, which no text column can hold', () => {
+    expect(issues({ ...valid, lastName: 'Lee\u0000' })).toEqual([['lastName', 'Last name contains a character that is not allowed']])
+  })
+
   it('refuses values of the wrong type', () => {
     expect(issues({ ...valid, firstName: 42, message: ['hi'] }).map(([p]) => p)).toEqual([
       'firstName',

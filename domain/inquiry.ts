@@ -25,11 +25,16 @@ export const inquiryLimits = {
   cartSlug: 200,
 } as const
 
+/** The NUL character: no text column can hold it, so it is refused with a field message. */
+export const withoutNul = (label: string) =>
+  z.refine<string>((v) => !v.includes('\u0000'), `${label} contains a character that is not allowed`)
+
 function requiredText(label: string, max: number) {
   return z.string(`${label} is required`).check(
     z.trim(),
     z.minLength(1, `${label} is required`),
     z.maxLength(max, `${label} must be at most ${max} characters`),
+    withoutNul(label),
   )
 }
 
@@ -38,6 +43,7 @@ function optionalText(label: string, max: number) {
     z.string(`${label} must be text`).check(
       z.trim(),
       z.maxLength(max, `${label} must be at most ${max} characters`),
+      withoutNul(label),
     ),
   )
 }
@@ -76,6 +82,7 @@ export const inquiryInput = z.object({
     z.string('Source URL must be text').check(
       z.trim(),
       z.maxLength(inquiryLimits.sourceUrl, 'Source URL is too long'),
+      withoutNul('Source URL'),
       z.refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Source URL must be an http(s) address'),
     ),
   ),
@@ -84,7 +91,7 @@ export const inquiryInput = z.object({
   /** The cart a quote is for, when the visitor came from its page (issue #5). */
   cartSlug: optionalText('Cart', inquiryLimits.cartSlug),
   /** A field people never see and bots fill in (issue #7). */
-  website: z.optional(z.string().check(z.maxLength(2000))),
+  website: z.optional(z.string().check(z.maxLength(2000), withoutNul('Website'))),
   /** How long the form was open before it was sent, in milliseconds. */
   elapsedMs: z.optional(z.number().check(z.minimum(0), z.maximum(1e12))),
 })

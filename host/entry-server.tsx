@@ -55,7 +55,10 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   }
   // With the database down, what could not load renders as a message with a retry button,
   // and the status says "try again later" (503) to browsers and search engines alike.
-  const complete = !queryClient.getQueryCache().getAll().some((query) => query.state.status === 'error')
+  const complete = !queryClient
+    .getQueryCache()
+    .getAll()
+    .some((query) => query.state.status === 'error' && !answeredNo(query.state.error))
   const html = renderToString(
     <App
       queryClient={queryClient}
@@ -75,3 +78,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
 }
 
 export { routes } from './routes.ts'
+
+/** "No such cart" and "bad input" are answers; only a failure to answer makes a page incomplete. */
+function answeredNo(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === 'NOT_FOUND' || code === 'BAD_REQUEST'
+}

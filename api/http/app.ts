@@ -51,6 +51,7 @@ export async function createApp({
   services.carts.onChange(() => hot.clear())
   app.use(requestLog(logRequest))
   app.use(securityHeaders())
+  app.use(onlyKnownMethods)
   // Pages and JSON; precompressed static files already carry their encoding and are skipped.
   app.use(compression())
   app.use(hot.record)
@@ -118,6 +119,14 @@ function widgetFiles(dir: string) {
       },
     },
   })
+}
+
+/** The methods this site answers; TRACE, PROPFIND and the like get 405, not a stack of handlers. */
+const knownMethods = new Set(['GET', 'HEAD', 'POST', 'OPTIONS'])
+const onlyKnownMethods: express.RequestHandler = (req, res, next) => {
+  if (knownMethods.has(req.method)) return next()
+  res.set('Allow', 'GET, HEAD, POST, OPTIONS')
+  sendError(res, 405, `${req.method.slice(0, 20)} is not supported`)
 }
 
 function withTimeout<T>(promise: PromiseLike<T>, ms: number): Promise<T> {

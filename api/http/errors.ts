@@ -30,6 +30,12 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     if (res.headersSent) return
     const bodyError = bodyErrors[(error as { type?: string }).type ?? '']
     if (bodyError) return sendError(res, bodyError[0], bodyError[1])
+    // Any other client error raised while reading the request (a body that claims gzip and is
+    // not, a broken stream): its status, and a sentence of ours rather than its message.
+    const status = (error as { status?: unknown }).status
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return sendError(res, status, 'The request could not be read. Check its body and its Content-Encoding.')
+    }
     if (error instanceof TRPCError) {
       const status = getHTTPStatusCodeFromError(error)
       if (status >= 500) {
