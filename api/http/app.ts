@@ -121,8 +121,11 @@ function widgetFiles(dir: string) {
   })
 }
 
-/** The methods this site answers; TRACE, PROPFIND and the like get 405, not a stack of handlers. */
-const knownMethods = new Set(['GET', 'HEAD', 'POST', 'OPTIONS'])
+/**
+ * The everyday methods go on to the routes, which answer 404 or 405 with their own Allow;
+ * TRACE, PROPFIND and the like stop here with 405, before any handler can trip over them.
+ */
+const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 const onlyKnownMethods: express.RequestHandler = (req, res, next) => {
   if (knownMethods.has(req.method)) return next()
   res.set('Allow', 'GET, HEAD, POST, OPTIONS')
