@@ -87,7 +87,9 @@ export async function createApp({
     }),
   )
 
-  app.use(express.static(publicDir, { maxAge: '1d', index: false }))
+  // Only the two things host/public holds, so page requests never wait on a file lookup.
+  app.use('/images', express.static(`${publicDir}images`, { maxAge: '1d', index: false, fallthrough: false }))
+  app.get('/favicon.svg', (_req, res) => res.sendFile(`${publicDir}favicon.svg`, { maxAge: '1d' }))
   await mountSite?.(app, { env, log, services })
   app.use((req, res) => sendError(res, 404, `Nothing at ${req.method} ${req.path}`))
   app.use(errorHandler(log))

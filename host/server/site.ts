@@ -52,7 +52,8 @@ export async function mountSite(app: Express, context: SiteContext): Promise<voi
       const nonce = randomBytes(16).toString('base64')
       if (built) res.set('Content-Security-Policy', pagePolicy(nonce, req.secure))
       if (page.status === 503) res.set('Retry-After', '30')
-      res.status(page.status).type('html').set('Cache-Control', 'no-cache').send(page.html.replaceAll(nonceMark, nonce))
+      // No ETag: with a fresh nonce in every answer, no two answers are the same bytes.
+      res.status(page.status).type('html').set('Cache-Control', 'no-cache').end(page.html.replaceAll(nonceMark, nonce))
     } catch (error) {
       context.log.error('page failed', { path: req.path.slice(0, 200), error: describeError(error) })
       res.status(500).type('html').send(errorPage)

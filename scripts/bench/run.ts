@@ -11,6 +11,7 @@ import { startTestServer } from '../../tests/support/test-server.ts'
 import { buildIfStale } from '../build/build-if-stale.ts'
 import { apiThroughput, growth, postgresAdminUrl, submissionThroughput } from './api-sections.ts'
 import { type LighthouseResult, runLighthouse } from './lighthouse.ts'
+import { soak, soakMarkdown } from './soak.ts'
 import { measureWidgetSizes, widgetSizesMarkdown } from './widget-sizes.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -42,6 +43,14 @@ const sections: Record<string, Section> = {
     title: 'How cost grows with the inventory',
     method: `With 24, 1,000 and 10,000 generated carts in ${databases}: the first inventory page and a middle page over REST (\`?limit=24\`), and the server-rendered \`/inventory\` page, 10 connections for 3 s each; and the default REST list that returns every cart, for contrast. Once with the caches on (as served) and once with \`CART_CACHE_MS=0\`, where every request reaches the database. Target: a list at 10,000 carts at most twice as slow as at 24.`,
     run: growth,
+  },
+  soak: {
+    title: 'Soak: mixed traffic at 200 connections',
+    method:
+      'The production server on the embedded database for 120 s (bounded; `SOAK_SECONDS` changes it), autocannon with 200 connections cycling through the home page, the inventory page, a vehicle page, a county page, REST and tRPC reads, the widget loader and lead submissions, on loopback. The lead rate limit is on (10 per address per 10 minutes), so most submissions are answered 429 on purpose. Resident memory of the server process is sampled every 5 s.',
+    async run() {
+      return soakMarkdown(await soak())
+    },
   },
   widgets: {
     title: 'Widget JavaScript a partner page downloads',
