@@ -67,15 +67,17 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       ssrSearch={search.replace(/^\?/, '')}
     />,
   )
+  const head = headTags(match.route.meta(context, match.params, query), request.siteUrl)
   const state = dehydrate(queryClient)
   // Queries keep a five-minute garbage-collection timer; on the server that would hold every
-  // request's data for five minutes. The cache has done its job once dehydrated.
+  // request's data for five minutes. The cache has done its job once the head and the state
+  // are taken from it.
   queryClient.clear()
   return {
     kind: 'page',
     status: !complete ? 503 : match.found ? (outcome.status ?? 200) : 404,
     complete,
-    head: headTags(match.route.meta(context, match.params, query), request.siteUrl),
+    head,
     html,
     state,
   }
