@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { join, resolve } from 'node:path'
-import type { Express } from 'express'
+import type { Express, RequestHandler } from 'express'
 import { ConfigError, type Env, loadEnv } from './config/env.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { type Database, openDatabase } from './db/database.ts'
@@ -18,6 +18,8 @@ export interface SiteContext {
   env: Env
   log: Logger
   services: Services
+  /** The lead rate limit, for the site's own form posts. */
+  leadRateLimit: RequestHandler
 }
 
 export interface RunOptions {

@@ -5,6 +5,7 @@ import { type ApiClient, ApiProvider } from '../widgets/shared/api.tsx'
 import { ToastProvider } from '../widgets/shared/toast.tsx'
 import { Footer } from './components/footer.tsx'
 import { Header } from './components/header.tsx'
+import { type PostedForm, PostedFormContext } from './form-state.ts'
 import { matchRoute } from './routes.ts'
 
 export interface AppProps {
@@ -13,6 +14,8 @@ export interface AppProps {
   /** On the server: the path and query being rendered. */
   ssrPath?: string
   ssrSearch?: string
+  /** A contact form posted without JavaScript, rendered again with its answers. */
+  postedForm?: PostedForm
 }
 
 /** The whole site: the same tree renders on the server and hydrates in the browser. */
@@ -21,7 +24,9 @@ export function App(props: AppProps) {
     <ApiProvider apiBase="" queryClient={props.queryClient} apiClient={props.apiClient}>
       <ToastProvider>
         <Router ssrPath={props.ssrPath} ssrSearch={props.ssrSearch}>
-          <Site />
+          <PostedFormContext.Provider value={props.postedForm}>
+            <Site />
+          </PostedFormContext.Provider>
         </Router>
       </ToastProvider>
     </ApiProvider>

@@ -1,4 +1,5 @@
 import { hydrate } from '@tanstack/react-query'
+import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { createApiClient, createQueryClient } from '../widgets/shared/api.tsx'
 import { App } from './app.tsx'
@@ -10,6 +11,10 @@ const state = document.getElementById('gc-state')?.textContent
 if (state) hydrate(queryClient, JSON.parse(state))
 
 const root = document.getElementById('root')!
-hydrateRoot(root, <App queryClient={queryClient} apiClient={createApiClient('')} />)
+// As a transition, hydration yields to the browser every few milliseconds instead of holding
+// the main thread for the whole page: the page already shows, and stays responsive meanwhile.
+startTransition(() => {
+  hydrateRoot(root, <App queryClient={queryClient} apiClient={createApiClient('')} />)
+})
 // Lets tests and monitoring know the page is interactive.
 queueMicrotask(() => root.setAttribute('data-hydrated', ''))

@@ -5,6 +5,7 @@ import { createContextInner, type Services } from '../api/trpc/context.ts'
 import { type AppRouter, appRouter } from '../api/trpc/router.ts'
 import { createApiClient, createQueryClient } from '../widgets/shared/api.tsx'
 import { App } from './app.tsx'
+import type { PostedForm } from './form-state.ts'
 import { headTags } from './meta.ts'
 import { matchRoute } from './routes.ts'
 
@@ -25,6 +26,9 @@ export interface RenderRequest {
   url: string
   services: Services
   siteUrl: string
+  postedForm?: PostedForm
+  /** Overrides the page's status (400 for a posted form with problems). */
+  status?: number
 }
 
 /**
@@ -65,6 +69,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       apiClient={createApiClient(request.siteUrl)}
       ssrPath={pathname}
       ssrSearch={search.replace(/^\?/, '')}
+      postedForm={request.postedForm}
     />,
   )
   const head = headTags(match.route.meta(context, match.params, query), request.siteUrl)
@@ -75,7 +80,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   queryClient.clear()
   return {
     kind: 'page',
-    status: !complete ? 503 : match.found ? (outcome.status ?? 200) : 404,
+    status: request.status ?? (!complete ? 503 : match.found ? (outcome.status ?? 200) : 404),
     complete,
     head,
     html,

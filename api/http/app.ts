@@ -69,7 +69,8 @@ export async function createApp({
   if (internalToken) app.use('/internal', internalRoutes(db.sql, internalToken))
   app.use('/widgets', widgetFiles(widgetsDir))
   app.use(['/api', '/trpc'], cors(env.allowedOrigins), apiPolicy)
-  app.post(['/api/contact', '/trpc/inquiry.submit'], leadRateLimit(db.sql, env.leadRateLimit))
+  const rateLimit = leadRateLimit(db.sql, env.leadRateLimit)
+  app.post(['/api/contact', '/trpc/inquiry.submit'], rateLimit)
   app.use('/api', restRoutes(services))
   app.use(
     '/trpc',
@@ -90,7 +91,7 @@ export async function createApp({
   // Only the two things host/public holds, so page requests never wait on a file lookup.
   app.use('/images', express.static(`${publicDir}images`, { maxAge: '1d', index: false, fallthrough: false }))
   app.get('/favicon.svg', (_req, res) => res.sendFile(`${publicDir}favicon.svg`, { maxAge: '1d' }))
-  await mountSite?.(app, { env, log, services })
+  await mountSite?.(app, { env, log, services, leadRateLimit: rateLimit })
   app.use((req, res) => sendError(res, 404, `Nothing at ${req.method} ${req.path}`))
   app.use(errorHandler(log))
   /** The server's request listener: the hot cache first, Express for everything else. */

@@ -7,6 +7,7 @@ import { callPrompt, useDocumentMeta } from '../meta.ts'
 import { exact, type PageProps, type Route } from '../page.ts'
 import { paths } from '../paths.ts'
 import { autoDealer } from '../structured-data.ts'
+import { usePostedForm } from '../form-state.ts'
 
 const meta = (siteUrl: string) => ({
   title: 'Contact Us',
@@ -20,6 +21,7 @@ const meta = (siteUrl: string) => ({
 function ContactPage({ search }: PageProps) {
   useDocumentMeta(meta(''))
   const query = new URLSearchParams(search)
+  const posted = usePostedForm()
   return (
     <>
       <section className="hero">
@@ -54,10 +56,23 @@ function ContactPage({ search }: PageProps) {
       <section className="section" aria-label="Message and contact details">
         <div className="container split split--top">
           <div className="panel">
+            {query.get('sent') === '1' && (
+              <p className="notice notice--success" role="status">
+                <strong>Message sent successfully!</strong> We'll get back to you within {business.claims.replyWithinHours}{' '}
+                hours.
+              </p>
+            )}
+            {posted?.message && (
+              <p className="notice notice--error" role="alert">
+                <strong>Your message was not sent.</strong> {posted.message}
+              </p>
+            )}
             <ContactForm
               interest={query.get('interest') ?? undefined}
               cartSlug={query.get('cart') ?? undefined}
               source="dealer-site"
+              action={paths.contact}
+              initial={posted}
             />
           </div>
           <div className="stack">

@@ -1,7 +1,7 @@
 import { jsonForScript } from '../meta.ts'
 
 export interface PageAssets {
-  /** Module scripts to run, in order. */
+  /** Module scripts to run once the page has loaded. */
   scripts: string[]
   /** Stylesheets to link (development). */
   styles: string[]
@@ -10,8 +10,19 @@ export interface PageAssets {
    * render-blocking stylesheet would (Lighthouse measured 150 ms on a phone).
    */
   inlineCss?: string
-  /** Modules the entry imports, fetched in parallel with it. */
-  preloads: string[]
+}
+
+/**
+ * The page is complete without JavaScript (links, the contact form and the pager all work as
+ * plain HTML), so the script that makes it interactive is fetched only once the page has
+ * loaded: it never competes with the text and images a visitor is waiting for. Lighthouse
+ * measured this as the difference between 99 and 100 on phones.
+ */
+function loadAfterPage(scripts: string[]): string {
+  const add = scripts
+    .map((src) => `s=document.createElement('script');s.type='module';s.src=${JSON.stringify(src)};document.head.appendChild(s)`)
+    .join(';')
+  return `addEventListener('load',function(){var s;${add}})`
 }
 
 /**
@@ -38,8 +49,7 @@ export function renderDocument(page: {
     <link rel="apple-touch-icon" href="/images/logo.png">
 ${assets.inlineCss ? `    <style nonce="${nonce}">${assets.inlineCss}</style>` : ''}
 ${assets.styles.map((href) => `    <link rel="stylesheet" href="${href}">`).join('\n')}
-${assets.preloads.map((href) => `    <link rel="modulepreload" href="${href}">`).join('\n')}
-${assets.scripts.map((src) => `    <script type="module" nonce="${nonce}" src="${src}"></script>`).join('\n')}
+${assets.scripts.length > 0 ? `    <script nonce="${nonce}">${loadAfterPage(assets.scripts)}</script>` : ''}
   </head>
   <body>
     <div id="root" class="gc-theme">${page.html}</div>

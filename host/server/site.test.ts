@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { business } from '../../domain/business.ts'
 import { counties } from '../../domain/counties.ts'
-import { fetchPage, type Page } from '../../tests/support/html.ts'
+import { fetchPage, type Page, parsePage } from '../../tests/support/html.ts'
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
 
 /** The raw HTML a search engine gets, before any JavaScript runs (issue #4). */
@@ -280,7 +280,11 @@ describe('vehicle pages', () => {
     expect(page.html).not.toContain('<script>alert(1)')
     expect(page.html).not.toContain('<img src=x')
     expect(page.html).not.toContain('<b>bold</b>')
-    expect(page.document.querySelectorAll('script:not([type])')).toHaveLength(0)
+    // The only script that runs is ours: the loader, with the page's nonce.
+    const scripts = Array.from(page.document.querySelectorAll('script:not([type])'))
+    expect(scripts).toHaveLength(1)
+    expect(scripts[0]!.getAttribute('nonce')).toBeTruthy()
+    expect(scripts[0]!.textContent).not.toContain('alert')
     expect(page.text('h1')).toBe(title)
     expect((page.jsonLd()[0] as { name: string }).name).toBe(title)
     expect(page.text('title')).toBe(`${title} | Jersey Cart Co.`)
@@ -318,6 +322,45 @@ describe('other paths', () => {
     expect(state?.getAttribute('type')).toBe('application/json')
     const data = JSON.parse(state!.textContent!)
     expect(data.queries[0].state.data.carts).toHaveLength(24)
+  })
+})
+
+describe('the contact form without JavaScript', () => {
+  const post = (fields: Record<string, string>) =>
+    fetch(`${server.url}/contact`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+    })
+
+  it('stores the lead and thanks the visitor after a redirect', async () => {
+    const res = await post({ firstName: 'Plain', lastName: 'Form', email: 'plain.form@example.com', interest: 'rentals', message: 'No JS here', cartSlug: '2025-denago-ev-city', sourceLabel: 'dealer-site' })
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe('/contact?cart=2025-denago-ev-city&sent=1')
+    const [row] = await server.db.sql`select interest, cart_title, source_label from contact_inquiries where email = 'plain.form@example.com'`
+    expect(row).toEqual({ interest: 'rentals', cartTitle: '2025 Denago EV City', sourceLabel: 'dealer-site' })
+    const thanks = await get('/contact?cart=2025-denago-ev-city&sent=1')
+    expect(thanks.text('.notice--success')).toBe("Message sent successfully! We'll get back to you within 24 hours.")
+  })
+
+  it('shows the problems beside their fields and keeps everything typed', async () => {
+    const res = await post({ firstName: 'Kept', lastName: '', email: 'not-an-email', phone: '(609) 555-0101', message: 'Please keep this' })
+    expect(res.status).toBe(400)
+    const page = parsePage(res.status, await res.text())
+    expect(page.document.querySelector<HTMLInputElement>('input[name="firstName"]')?.getAttribute('value')).toBe('Kept')
+    expect(page.document.querySelector<HTMLInputElement>('input[name="phone"]')?.getAttribute('value')).toBe('(609) 555-0101')
+    expect(page.text('textarea[name="message"]')).toBe('Please keep this')
+    expect(page.all('.gc-field__error')).toEqual(['Last name is required', 'Enter a valid email address, like name@example.com'])
+    expect(page.document.querySelector('input[name="email"]')?.getAttribute('aria-invalid')).toBe('true')
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-/)
+  })
+
+  it('posts to the page itself, so it works before the script has loaded', async () => {
+    const page = await get('/contact')
+    const form = page.document.querySelector('form.gc-form')
+    expect(form?.getAttribute('method')).toBe('post')
+    expect(form?.getAttribute('action')).toBe('/contact')
   })
 })
 

@@ -8,6 +8,7 @@ import { describeError } from '../../api/log.ts'
 import { business } from '../../domain/business.ts'
 import type { RenderRequest, RenderResult } from '../entry-server.tsx'
 import { type PageAssets, renderDocument } from './document.ts'
+import { mountContactPost } from './contact-post.ts'
 import { robotsTxt, sitemapXml } from './sitemap.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -35,25 +36,38 @@ export async function mountSite(app: Express, context: SiteContext): Promise<voi
   const pages = pageCache(built ? context.env.cartCacheMs : 0)
   context.services.carts.onChange(() => pages.clear())
 
+  /** Every page answer: a fresh nonce in the policy and in the page. */
+  const send = (req: Request, res: Response, page: { status: number; html: string }) => {
+    const nonce = randomBytes(16).toString('base64')
+    if (built) res.set('Content-Security-Policy', pagePolicy(nonce, req.secure))
+    if (page.status === 503) res.set('Retry-After', '30')
+    // No ETag: with a fresh nonce in every answer, no two answers are the same bytes.
+    res.status(page.status).type('html').set('Cache-Control', 'no-cache').end(page.html.replaceAll(nonceMark, nonce))
+  }
+
+  const renderPage = async (request: Omit<RenderRequest, 'services' | 'siteUrl'>) => {
+    const result = await render({ ...request, services: context.services, siteUrl })
+    if (result.kind === 'redirect') return result
+    const html = renderDocument({ head: result.head, html: result.html, state: result.state, assets: await assets(), nonce: nonceMark })
+    return { kind: 'page' as const, status: result.status, complete: result.complete, html }
+  }
+
+  mountContactPost(app, context, async (req, res, url, postedForm, status) => {
+    const page = await renderPage({ url, postedForm, status })
+    if (page.kind === 'page') send(req, res, page)
+  })
+
   app.get('/{*path}', async (req: Request, res: Response) => {
     try {
       let page: { status: number; html: string } | undefined = pages.get(req.originalUrl)
       if (!page) {
         const generation = pages.generation()
-        const result = await render({ url: req.originalUrl, services: context.services, siteUrl })
+        const result = await renderPage({ url: req.originalUrl })
         if (result.kind === 'redirect') return void res.redirect(result.status, result.location)
-        page = {
-          status: result.status,
-          html: renderDocument({ head: result.head, html: result.html, state: result.state, assets: await assets(), nonce: nonceMark }),
-        }
+        page = result
         if (result.complete) pages.set(req.originalUrl, page, generation)
       }
-      // A fresh nonce for every answer, even when the page itself is reused.
-      const nonce = randomBytes(16).toString('base64')
-      if (built) res.set('Content-Security-Policy', pagePolicy(nonce, req.secure))
-      if (page.status === 503) res.set('Retry-After', '30')
-      // No ETag: with a fresh nonce in every answer, no two answers are the same bytes.
-      res.status(page.status).type('html').set('Cache-Control', 'no-cache').end(page.html.replaceAll(nonceMark, nonce))
+      send(req, res, page)
     } catch (error) {
       context.log.error('page failed', { path: req.path.slice(0, 200), error: describeError(error) })
       res.status(500).type('html').send(errorPage)
@@ -124,7 +138,6 @@ async function production(app: Express): Promise<{ render: Render; assets: () =>
     scripts: [`/${entry.file}`],
     styles: [],
     inlineCss: (entry.css ?? []).map((file) => readFileSync(`${clientDir}${file}`, 'utf8').replaceAll('</style', '<\\/style')).join('\n'),
-    preloads: (entry.imports ?? []).flatMap((key) => (manifest[key] ? [`/${manifest[key].file}`] : [])),
   }
   app.use(
     '/assets',
@@ -148,7 +161,7 @@ async function development(app: Express): Promise<{ render: Render; assets: () =
       const module = (await vite.ssrLoadModule('/host/entry-server.tsx')) as { render: Render }
       return module.render(request)
     },
-    assets: async () => ({ scripts: ['/@vite/client', '/host/entry-client.tsx'], styles: [], preloads: [] }),
+    assets: async () => ({ scripts: ['/@vite/client', '/host/entry-client.tsx'], styles: [] }),
   }
 }
 

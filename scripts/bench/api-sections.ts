@@ -1,11 +1,11 @@
 import { openDatabase } from '../../api/db/database.ts'
-import { type BenchDatabase, benchDatabase, measure, record, startBareServer, startSiteProcess } from './api.ts'
+import { type BenchDatabase, benchDatabase, measure, measureMedian, median, record, startBareServer, startSiteProcess } from './api.ts'
 
 /** The PostgreSQL server to measure beside the embedded database, when one is given. */
 export const postgresAdminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 export const backendKinds = (): ('embedded' | 'postgres')[] => (postgresAdminUrl ? ['embedded', 'postgres'] : ['embedded'])
 
-const heavy = { connections: 50, seconds: 5 }
+const heavy = { connections: 50, seconds: 3 }
 const warm = { connections: 10, seconds: 1 }
 const n = (value: number) => value.toLocaleString('en-US')
 
@@ -39,8 +39,15 @@ export async function apiThroughput(): Promise<string> {
         try {
           for (const [name, path] of targets) {
             await measure(`${url}${path}`, warm)
-            const ours = await measure(`${url}${path}`, heavy)
-            const ceiling = await measure(`${bare.url}${path}`, heavy)
+            // Ours and the ceiling alternate, three rounds each, so both see the same machine.
+            const oursRuns = []
+            const ceilingRuns = []
+            for (let round = 0; round < 3; round++) {
+              oursRuns.push(await measure(`${url}${path}`, heavy))
+              ceilingRuns.push(await measure(`${bare.url}${path}`, heavy))
+            }
+            const ours = median(oursRuns)
+            const ceiling = median(ceilingRuns)
             lines.push(
               `| ${db.description} | ${name} \`${path}\` | ${n(ours.rps)} | ${ours.p50} ms | ${ours.p99} ms | ${n(ceiling.rps)} | ${ceiling.p99} ms | ${Math.round((ours.rps / ceiling.rps) * 100)}% |` +
                 (ours.errors ? ` (${ours.errors} errors)` : ''),
@@ -114,7 +121,7 @@ export async function growth(): Promise<string> {
     '| database | carts | caches | first page p50 / p99 | middle page p50 / p99 | /inventory page p50 / p99 | every cart (`/api/golf-carts`) p50 |',
     '| --- | ---: | --- | ---: | ---: | ---: | ---: |',
   ]
-  const load = { connections: 10, seconds: 3 }
+  const load = { connections: 10, seconds: 2 }
   for (const kind of backendKinds()) {
     for (const size of sizes) {
       const db = await benchDatabase(kind, size, postgresAdminUrl)
@@ -126,7 +133,7 @@ export async function growth(): Promise<string> {
             const results = []
             for (const path of paths) {
               await measure(`${url}${path}`, warm)
-              results.push(await measure(`${url}${path}`, load))
+              results.push(await measureMedian(`${url}${path}`, load))
             }
             const all = await measure(`${url}/api/golf-carts`, { connections: 2, seconds: 2 })
             return [...results.map((r) => `${r.p50} / ${r.p99} ms`), `${all.p50} ms`]

@@ -15,9 +15,10 @@ export interface LighthouseResult {
 
 /**
  * Lighthouse's default mobile run (simulated slow 4G, 4x CPU slowdown, a phone screen) on Debian's
- * Chromium, headless. One run per page: Lighthouse itself says single runs vary a few points.
+ * Chromium, headless. Single runs vary by a few points, so each page runs three times and the
+ * median run (by performance score, then LCP) is reported, as Lighthouse's own docs advise.
  */
-export async function runLighthouse(urls: readonly string[]): Promise<LighthouseResult[]> {
+export async function runLighthouse(urls: readonly string[], runs = 3): Promise<LighthouseResult[]> {
   const chrome = await launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
@@ -25,32 +26,46 @@ export async function runLighthouse(urls: readonly string[]): Promise<Lighthouse
   try {
     const results: LighthouseResult[] = []
     for (const url of urls) {
-      const runner = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      })
-      const lhr = runner!.lhr
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
-      const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
-      const items = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? []
-      results.push({
-        url,
-        scores: { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') },
-        lcpMs: numeric('largest-contentful-paint'),
-        tbtMs: numeric('total-blocking-time'),
-        cls: numeric('cumulative-layout-shift'),
-        totalBytes: numeric('total-byte-weight'),
-        scriptBytes: items.find((i) => i.resourceType === 'script')?.transferSize ?? 0,
-        failing: Object.values(lhr.audits)
-          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
-          .map((a) => `${a.id} (${a.displayValue ?? a.score})`),
-      })
+      const attempts: LighthouseResult[] = []
+      for (let i = 0; i < runs; i++) attempts.push(await runOnce(chrome.port, url))
+      attempts.sort((a, b) => a.scores.performance - b.scores.performance || b.lcpMs - a.lcpMs)
+      results.push(attempts[Math.floor(runs / 2)]!)
     }
     return results
   } finally {
     chrome.kill()
+  }
+}
+
+async function runOnce(port: number, url: string): Promise<LighthouseResult> {
+  const runner = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  })
+  const lhr = runner!.lhr
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+  const items =
+    (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? []
+  const scored = (mode: string) => mode !== 'informative' && mode !== 'notApplicable' && mode !== 'manual'
+  return {
+    url,
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+    },
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    totalBytes: numeric('total-byte-weight'),
+    scriptBytes: items.find((i) => i.resourceType === 'script')?.transferSize ?? 0,
+    failing: Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && scored(a.scoreDisplayMode))
+      .map((a) => `${a.id} (${a.displayValue ?? a.score})`),
   }
 }
 

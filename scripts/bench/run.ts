@@ -31,17 +31,17 @@ const databases = postgresAdminUrl
 const sections: Record<string, Section> = {
   api: {
     title: 'API throughput next to the ceiling',
-    method: `The production server (\`host/server/main.ts\`, request logging on) in its own process over ${databases}, seeded with the 28 starting carts; autocannon with 50 connections for 5 s per row, after a 1 s warm-up, on loopback. The ceiling is a bare \`node:http\` server in its own process answering the very same bytes from memory. Both share the machine's 2 cores with autocannon, so the ratio matters more than the absolute numbers. Targets: at least half the ceiling, p99 under 20 ms.`,
+    method: `The production server (\`host/server/main.ts\`, request logging on) in its own process over ${databases}, seeded with the 28 starting carts; autocannon with 50 connections, after a 1 s warm-up, on loopback. The ceiling is a bare \`node:http\` server in its own process answering the very same bytes from memory. Ours and the ceiling alternate for three rounds of 3 s each and each figure is the median of its three. Both share the machine's 2 cores with autocannon, so the ratio matters more than the absolute numbers. Targets: at least half the ceiling, p99 under 20 ms.`,
     run: apiThroughput,
   },
   submissions: {
     title: 'Lead submission',
-    method: `\`POST /api/contact\` with a valid inquiry, 50 connections for 5 s, over ${databases}: each 201 is sent after the inquiry and its queued notification are committed (PostgreSQL's default \`synchronous_commit = on\`). The rate limit is off for this run (\`LEAD_RATE_LIMIT=0\`). "Stored" counts the rows afterwards.`,
+    method: `\`POST /api/contact\` with a valid inquiry, 50 connections for 3 s, over ${databases}: each 201 is sent after the inquiry and its queued notification are committed (PostgreSQL's default \`synchronous_commit = on\`). The rate limit is off for this run (\`LEAD_RATE_LIMIT=0\`). "Stored" counts the rows afterwards.`,
     run: submissionThroughput,
   },
   growth: {
     title: 'How cost grows with the inventory',
-    method: `With 24, 1,000 and 10,000 generated carts in ${databases}: the first inventory page and a middle page over REST (\`?limit=24\`), and the server-rendered \`/inventory\` page, 10 connections for 3 s each; and the default REST list that returns every cart, for contrast. Once with the caches on (as served) and once with \`CART_CACHE_MS=0\`, where every request reaches the database. Target: a list at 10,000 carts at most twice as slow as at 24.`,
+    method: `With 24, 1,000 and 10,000 generated carts in ${databases}: the first inventory page and a middle page over REST (\`?limit=24\`), and the server-rendered \`/inventory\` page, 10 connections, median of three 2 s runs each; and the default REST list that returns every cart, for contrast. Once with the caches on (as served) and once with \`CART_CACHE_MS=0\`, where every request reaches the database. Target: a list at 10,000 carts at most twice as slow as at 24.`,
     run: growth,
   },
   soak: {
@@ -70,7 +70,7 @@ const sections: Record<string, Section> = {
   lighthouse: {
     title: 'Lighthouse, mobile',
     method:
-      "Lighthouse 12.8 with its default mobile settings (simulated slow 4G, 4x CPU slowdown, a Moto G Power screen) in Debian's headless Chromium, one run per page, against the production build served by the real server (embedded database, seeded inventory) on loopback. Total bytes and JavaScript are compressed transfer sizes.",
+      "Lighthouse 12.8 with its default mobile settings (simulated slow 4G, 4x CPU slowdown, a Moto G Power screen) in Debian's headless Chromium, the median of three runs per page, against the production build served by the real server (embedded database, seeded inventory) on loopback. Total bytes and JavaScript are compressed transfer sizes.",
     async run() {
       await buildIfStale()
       const server = await startTestServer('pglite', { LOG_LEVEL: 'silent' }, { site: true })

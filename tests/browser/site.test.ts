@@ -204,6 +204,21 @@ describe('the site in a browser', () => {
     expect(await page.getByLabel('Email').inputValue()).toBe('lena@example.com')
   })
 
+  it('sends the contact form with JavaScript turned off', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    contexts.push(context)
+    const page = await context.newPage()
+    await page.goto(`${server.url}/contact`)
+    await page.getByLabel('First Name').fill('Noscript')
+    await page.getByLabel('Last Name').fill('Visitor')
+    await page.getByLabel('Email').fill('noscript@example.com')
+    await page.getByRole('button', { name: 'Send Message' }).click()
+    await page.waitForURL(/sent=1/)
+    expect(await page.locator('.notice--success').textContent()).toContain('Message sent successfully!')
+    const [lead] = await server.db.sql`select spam_reason from contact_inquiries where email = 'noscript@example.com'`
+    expect(lead).toEqual({ spamReason: null })
+  })
+
   it('shows the 404 page for an unknown path', async () => {
     const { page } = await visit('/golf-carts-on-the-moon')
     expect(await page.locator('main h1').textContent()).toBe('404 Page Not Found')

@@ -14,12 +14,19 @@ export interface ContactFormProps {
   source?: string
   /** The cart a quote is for (Get Quote on a vehicle page); stored with the lead. */
   cartSlug?: string
+  /**
+   * Where the form posts when JavaScript has not run (yet, or at all): the dealer's site sets
+   * it so a message is never lost to a slow or failed script. Embeds leave it out.
+   */
+  action?: string
+  /** What a server-handled post sends back: the fields as typed and their problems. */
+  initial?: { values: Partial<Record<Field, string>>; interest?: string; errors: Record<string, string> }
   headingLevel?: 2 | 3
   onSubmitted?(receipt: InquiryReceipt): void
   onError?(message: string): void
 }
 
-type Field = 'firstName' | 'lastName' | 'email' | 'phone' | 'message'
+export type Field = 'firstName' | 'lastName' | 'email' | 'phone' | 'message'
 const emptyValues: Record<Field, string> = { firstName: '', lastName: '', email: '', phone: '', message: '' }
 const fieldOrder: string[] = ['firstName', 'lastName', 'email', 'phone', 'interest', 'message']
 
@@ -41,12 +48,15 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
   const cart = useQuery({ ...trpc.cart.bySlug.queryOptions({ slug: props.cartSlug ?? '' }), enabled: Boolean(props.cartSlug) })
   const cartTitle = props.cartSlug ? cart.data?.title : undefined
   const initialInterest = presetInterest(props.interest) || brandInterest(cartTitle)
-  const [values, setValues] = useState(emptyValues)
+  const [values, setValues] = useState({ ...emptyValues, ...props.initial?.values })
   // SPEC: the chosen interest is held apart from the other fields and sent in their place.
-  const [interest, setInterest] = useState(initialInterest)
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [interest, setInterest] = useState(presetInterest(props.initial?.interest) || initialInterest)
+  const [errors, setErrors] = useState<Record<string, string>>(props.initial?.errors ?? {})
   const mutation = useMutation(trpc.inquiry.submit.mutationOptions())
-  useEffect(() => setInterest(initialInterest), [initialInterest])
+  const typedInterest = useRef(Boolean(props.initial?.interest))
+  useEffect(() => {
+    if (!typedInterest.current) setInterest(initialInterest)
+  }, [initialInterest])
   // How long the form has been open: a form sent within a couple of seconds was not typed.
   const openedAt = useRef(0)
   useEffect(() => {
@@ -136,7 +146,22 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
       <H id={`${id}-heading`} className="gc-heading" part="heading">
         Send Us a Message
       </H>
-      <form ref={form} className="gc-form" onSubmit={submit} noValidate part="form" aria-labelledby={`${id}-heading`}>
+      <form
+        ref={form}
+        className="gc-form"
+        onSubmit={submit}
+        noValidate
+        part="form"
+        aria-labelledby={`${id}-heading`}
+        method="post"
+        action={props.action}
+      >
+        {props.action && (
+          <>
+            <input type="hidden" name="cartSlug" value={props.cartSlug ?? ''} />
+            <input type="hidden" name="sourceLabel" value={props.source ?? ''} />
+          </>
+        )}
         {cartTitle && (
           <p className="gc-form__about" part="about">
             Quote for: <strong>{cartTitle}</strong>
@@ -165,7 +190,10 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
             value={interest}
             aria-invalid={errors.interest ? true : undefined}
             aria-describedby={errors.interest ? `${id}-interest-error` : undefined}
-            onChange={(e) => setInterest(e.currentTarget.value)}
+            onChange={(e) => {
+              typedInterest.current = true
+              setInterest(e.currentTarget.value)
+            }}
           >
             <option value="">Select an option</option>
             {interestOptions.map((o) => (
