@@ -95,6 +95,7 @@ async function start(options: RunOptions) {
   }
   log.info('server started', {
     url: `http://localhost:${port}`,
+    mode: env.nodeEnv,
     database: db.description,
     migrationsApplied: applied.length,
     cartsSeeded: seeded,

@@ -2,6 +2,7 @@
  * `npm start`: builds the browser code when it is missing or out of date (the first start on a
  * fresh clone), then runs the server.
  */
+import '../api/production-mode.ts'
 import { buildIfStale } from './build/build-if-stale.ts'
 
 const started = performance.now()

@@ -1,6 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { startServerProcess } from '../../tests/support/server-process.ts'
 
 /**
  * The site tests' set-up builds inside Vitest, which sets NODE_ENV=test; what they test must
@@ -16,4 +19,21 @@ describe('the built site bundle', () => {
     expect(code).not.toMatch(/Warning: [A-Z]/)
     expect(code.length).toBeLessThan(500_000)
   })
+})
+
+describe('the site server', () => {
+  it('runs in production mode when NODE_ENV is unset, as npm start leaves it', async () => {
+    // React chooses its development or production build from NODE_ENV when first loaded; the
+    // development build renders pages several times slower (the soak benchmark found it).
+    const server = await startServerProcess({ DATA_DIR: mkdtempSync(join(tmpdir(), 'gc-mode-')) }, 60_000, 'host/server/main.ts')
+    try {
+      expect(server.output()).toContain('"msg":"server started"')
+      expect(server.output()).toContain('"mode":"production"')
+      const home = await fetch(server.url)
+      expect(home.status).toBe(200)
+      expect(await home.text()).toContain('<h1')
+    } finally {
+      await server.stop()
+    }
+  }, 90_000)
 })

@@ -12,9 +12,15 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>
 }
 
-/** The real server entry point (`npm start` without the build step) in a child process. */
-export function runServer(env: Record<string, string>): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+/**
+ * A real server entry point in a child process, with NODE_ENV unset as `npm start` leaves it:
+ * the API alone (api/main.ts) unless told the site's (host/server/main.ts, which needs the build).
+ */
+export function runServer(
+  env: Record<string, string>,
+  entry = 'api/main.ts',
+): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LEAD_RATE_LIMIT: '1000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -26,8 +32,8 @@ export function runServer(env: Record<string, string>): { child: ChildProcess; o
   return { child, output: () => output, exited }
 }
 
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const { child, output, exited } = runServer(env)
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000, entry?: string): Promise<ServerProcess> {
+  const { child, output, exited } = runServer(env, entry)
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output()}`)), timeoutMs)
     const check = () => {
