@@ -40,6 +40,15 @@ const perRequestHeaders = new Set([
   'set-cookie',
 ])
 
+/**
+ * The URL, and what the request said about how it arrived: an answer made for a request that
+ * came over HTTPS through a proxy carries HSTS (api/http/security.ts), one made over plain HTTP
+ * does not, and each is only ever replayed to requests like the one it was made for.
+ */
+function keyOf(req: IncomingMessage, url: string): string {
+  return `${req.headers['x-forwarded-proto'] ?? ''} ${url}`
+}
+
 export function createHotCache(logRequest: RequestLogger, ttlMs = 1000, maxEntries = 2000): HotCache {
   const entries = new Map<string, Entry>()
   let generation = 0
@@ -52,11 +61,12 @@ export function createHotCache(logRequest: RequestLogger, ttlMs = 1000, maxEntri
 
     serve(req, res) {
       if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return false
-      const entry = entries.get(req.url)
+      const key = keyOf(req, req.url)
+      const entry = entries.get(key)
       if (!entry) return false
       const now = Date.now()
       if (entry.expires <= now) {
-        entries.delete(req.url)
+        entries.delete(key)
         return false
       }
       const started = process.hrtime.bigint()
@@ -81,7 +91,7 @@ export function createHotCache(logRequest: RequestLogger, ttlMs = 1000, maxEntri
 
     record(req, res, next) {
       if (ttlMs <= 0 || req.method !== 'GET' || !cacheable.test(req.originalUrl)) return next()
-      const key = req.originalUrl
+      const key = keyOf(req, req.originalUrl)
       const recordedIn = generation
       const chunks: Buffer[] = []
       const write = res.write.bind(res) as (...args: unknown[]) => boolean
