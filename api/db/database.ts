@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import postgres from 'postgres'
 import { lockDataDir } from './data-dir-lock.ts'
+import { readDeadlineMs } from './unavailable.ts'
 
 export type Sql = postgres.Sql
 export type TransactionSql = postgres.TransactionSql
@@ -23,13 +24,14 @@ export interface DatabaseOptions {
 }
 
 /**
- * Shared by both kinds: camelCase columns, quiet notices, and a two-second bound on connecting,
- * so a database that is down turns into a prompt 503, not a hanging request.
+ * Shared by both kinds: camelCase columns, quiet notices, and a bound on connecting as short as
+ * the read deadline (api/db/unavailable.ts), so a database that is down or silent turns into a
+ * prompt 503, not a hanging request.
  */
 const clientOptions = {
   transform: postgres.camel,
   onnotice: () => {},
-  connect_timeout: 2,
+  connect_timeout: readDeadlineMs / 1000,
 } satisfies postgres.Options<Record<string, never>>
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

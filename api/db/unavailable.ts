@@ -28,13 +28,24 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false
 }
 
-/** A read that takes longer than this is answered with 503 instead of leaving the visitor waiting. */
-export const readDeadlineMs = 2000
+/**
+ * A read that takes longer than this is answered with 503 instead of leaving the visitor
+ * waiting: with the time to answer, well inside the two seconds PRODUCT.md promises.
+ */
+export const readDeadlineMs = 1500
 
-export function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+/**
+ * A submission gets much longer: one that is merely slow must not be answered "not sent" while
+ * it is still being stored. Only a database that has stopped answering on an open connection
+ * ever reaches this; the answer then says the message could not be confirmed, never that it was
+ * lost (if it does land later, it is delivered like any other).
+ */
+export const writeDeadlineMs = 5000
+
+export function withDeadline<T>(promise: PromiseLike<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(Object.assign(new Error(`no answer from the database within ${ms} ms`), { code: 'DATABASE_DEADLINE' })), ms)
   })
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer))
+  return Promise.race([Promise.resolve(promise), deadline]).finally(() => clearTimeout(timer))
 }

@@ -6,6 +6,7 @@ import expressStaticGzip from 'express-static-gzip'
 import compression from 'compression'
 import type { Env } from '../config/env.ts'
 import type { Database } from '../db/database.ts'
+import { readDeadlineMs, withDeadline } from '../db/unavailable.ts'
 import { describeError, type Logger } from '../log.ts'
 import { createContextInner, type Services } from '../trpc/context.ts'
 import { appRouter } from '../trpc/router.ts'
@@ -58,7 +59,7 @@ export async function createApp({
 
   app.get('/healthz', async (_req, res) => {
     try {
-      await withTimeout(db.sql`select 1`, 2000)
+      await withDeadline(db.sql`select 1`, readDeadlineMs)
       res.json({ status: 'ok' })
     } catch (error) {
       log.warn('health check failed', { error: describeError(error) })
@@ -133,14 +134,4 @@ const onlyKnownMethods: express.RequestHandler = (req, res, next) => {
   if (knownMethods.has(req.method)) return next()
   res.set('Allow', 'GET, HEAD, POST, OPTIONS')
   sendError(res, 405, `${req.method.slice(0, 20)} is not supported`)
-}
-
-function withTimeout<T>(promise: PromiseLike<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms)
-    Promise.resolve(promise).then(
-      (value) => (clearTimeout(timer), resolve(value)),
-      (error) => (clearTimeout(timer), reject(error)),
-    )
-  })
 }

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import { business } from '../../domain/business.ts'
 import type { FieldIssue } from '../../domain/inquiry.ts'
-import { isDatabaseUnavailable, readDeadlineMs, withDeadline } from '../db/unavailable.ts'
+import { isDatabaseUnavailable, readDeadlineMs, withDeadline, writeDeadlineMs } from '../db/unavailable.ts'
 import type { Context } from './context.ts'
 
 /**
@@ -29,29 +29,29 @@ const t = initTRPC.context<Context>().create({
 export const unavailableMessages = {
   query: 'Our inventory is briefly unavailable. Please try again in a minute.',
   mutation: `Your message was not sent: our system is briefly unavailable. Please try again in a minute, or call ${business.tollFree.display}.`,
+  unconfirmed: `We could not confirm that your message arrived: our system is not answering. Please try again in a minute, or call ${business.tollFree.display}.`,
 }
 
 /**
- * A database that is down, restarting or silent becomes a 503 with a plain sentence, within two
- * seconds for reads. Submissions get no deadline: one that is merely slow must not be answered
- * "not sent" while it is still being stored.
+ * A database that is down, restarting or silent becomes a 503 with a plain sentence: within
+ * two seconds for reads, within `writeDeadlineMs` for submissions (see api/db/unavailable.ts).
  */
 const databaseGuard = t.middleware(async ({ type, next }) => {
-  const result = await (type === 'query' ? withDeadline(next(), readDeadlineMs) : next()).catch((error: unknown) => {
-    if (isDatabaseUnavailable(error)) {
-      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: unavailableMessages[type === 'query' ? 'query' : 'mutation'], cause: error })
-    }
-    throw error
-  })
-  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
-    throw new TRPCError({
+  const isQuery = type === 'query'
+  const unavailable = (cause: unknown) =>
+    new TRPCError({
       code: 'SERVICE_UNAVAILABLE',
-      message: unavailableMessages[type === 'query' ? 'query' : 'mutation'],
-      cause: result.error.cause,
+      message: unavailableMessages[isQuery ? 'query' : isDeadline(cause) ? 'unconfirmed' : 'mutation'],
+      cause,
     })
-  }
+  const result = await withDeadline(next(), isQuery ? readDeadlineMs : writeDeadlineMs).catch((error: unknown) => {
+    throw isDatabaseUnavailable(error) ? unavailable(error) : error
+  })
+  if (!result.ok && isDatabaseUnavailable(result.error.cause)) throw unavailable(result.error.cause)
   return result
 })
+
+const isDeadline = (error: unknown) => (error as { code?: unknown } | undefined)?.code === 'DATABASE_DEADLINE'
 
 export const router = t.router
 export const publicProcedure = t.procedure.use(databaseGuard)
