@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApiClient, describeFailure } from '../../widgets/shared/api.tsx'
 import { backends } from '../../tests/support/test-database.ts'
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
 
@@ -27,13 +28,18 @@ describe.each(backends)('floods and spam on %s', (backend) => {
     expect(retryAfter).toBeGreaterThan(0)
     expect(retryAfter).toBeLessThanOrEqual(600)
     expect(await refused.json()).toEqual({ message: expect.stringMatching(/^Too many messages from this address/), issues: [] })
-    // tRPC is the same door.
+    // tRPC is the same door, and answers in tRPC's shape, so the widgets show the sentence.
     const viaTrpc = await fetch(`${server.url}/trpc/inquiry.submit`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(lead(5)),
     })
     expect(viaTrpc.status).toBe(429)
+    expect(viaTrpc.headers.get('retry-after')).toBe(refused.headers.get('retry-after'))
+    const client = createApiClient(server.url)
+    const failure = await client.inquiry.submit.mutate(lead(5)).catch((e: unknown) => e)
+    expect(describeFailure(failure)).toMatch(/^429: Too many messages from this address\. Please try again in \d+ minutes?, or call \(888\) 555-0100\.$/)
+    expect(failure).toMatchObject({ data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, path: 'inquiry.submit' } })
     const [{ n }] = await server.db.sql<[{ n: number }]>`select count(*)::int as n from contact_inquiries where last_name like 'Test %'`
     expect(n).toBe(3)
   })

@@ -1,8 +1,10 @@
-import express, { type Express, type Request, type Response } from 'express'
+import express, { type Express, type NextFunction, type Request, type Response } from 'express'
 import { TRPCError } from '@trpc/server'
+import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import type { SiteContext } from '../../api/server.ts'
+import { describeError } from '../../api/log.ts'
 import { createContextInner } from '../../api/trpc/context.ts'
-import { fieldIssues } from '../../api/trpc/init.ts'
+import { fieldIssues, internalErrorMessage } from '../../api/trpc/init.ts'
 import { createCaller } from '../../api/trpc/router.ts'
 import type { Field } from '../../widgets/contact-form/contact-form.tsx'
 import type { PostedForm } from '../form-state.ts'
@@ -22,34 +24,55 @@ export function mountContactPost(
   answer: (req: Request, res: Response, url: string, form: PostedForm, status: number) => Promise<void>,
 ) {
   const parse = express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 50 })
-  app.post(paths.contact, context.leadRateLimit, parse, async (req, res, next) => {
-    const body = (req.body ?? {}) as Record<string, unknown>
-    const text = (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : undefined)
-    const values = Object.fromEntries(fields.map((f) => [f, text(f) ?? ''])) as PostedForm['values']
-    const cartSlug = text('cartSlug') || undefined
-    const back = cartSlug ? `${paths.contact}?cart=${encodeURIComponent(cartSlug)}` : paths.contact
-    try {
-      const caller = createCaller(createContextInner(context.services, { referer: req.get('referer') }))
-      // Whatever the post holds goes to the procedure, whose schema judges it.
-      await caller.inquiry.submit({
-        ...values,
-        interest: text('interest') ?? '',
-        cartSlug,
-        website: text('website'),
-        sourceLabel: text('sourceLabel') || 'dealer-site',
-      } as Parameters<typeof caller.inquiry.submit>[0])
-      res.redirect(303, `${back}${back.includes('?') ? '&' : '?'}sent=1`)
-    } catch (error) {
-      if (!(error instanceof TRPCError)) return next(error)
-      const issues = fieldIssues(error.cause)
-      const form: PostedForm = {
-        values,
-        interest: text('interest'),
-        errors: Object.fromEntries(issues.map((i) => [i.path, i.message])),
-        message: issues.length > 0 ? undefined : error.message,
+  // Parsed before the rate limit, so a refused post still shows the visitor what they typed.
+  app.post(
+    paths.contact,
+    parse,
+    context.leadRateLimit,
+    async (req: Request, res: Response, next: NextFunction) => {
+      const post = readPost(req)
+      try {
+        const caller = createCaller(createContextInner(context.services, { referer: req.get('referer') }))
+        // Whatever the post holds goes to the procedure, whose schema judges it.
+        await caller.inquiry.submit({
+          ...post.values,
+          interest: post.text('interest') ?? '',
+          cartSlug: post.cartSlug,
+          website: post.text('website'),
+          sourceLabel: post.text('sourceLabel') || 'dealer-site',
+        } as Parameters<typeof caller.inquiry.submit>[0])
+        res.redirect(303, `${post.back}${post.back.includes('?') ? '&' : '?'}sent=1`)
+      } catch (error) {
+        next(error)
       }
-      const status = error.code === 'BAD_REQUEST' ? 400 : error.code === 'SERVICE_UNAVAILABLE' ? 503 : 500
-      await answer(req, res, back, form, status)
-    }
-  })
+    },
+    // Refused by the procedure or by the rate limit: the page again, with nothing lost.
+    async (error: unknown, req: Request, res: Response, next: NextFunction) => {
+      if (!(error instanceof TRPCError)) return next(error)
+      const post = readPost(req)
+      const issues = fieldIssues(error.cause)
+      const status = getHTTPStatusCodeFromError(error)
+      // An unexpected failure is logged like any other; the visitor gets our sentence, never its text.
+      if (status === 500) context.log.error('contact form post failed', { error: describeError(error.cause ?? error) })
+      const form: PostedForm = {
+        values: post.values,
+        interest: post.text('interest'),
+        errors: Object.fromEntries(issues.map((i) => [i.path, i.message])),
+        message: issues.length > 0 ? undefined : status === 500 ? internalErrorMessage : error.message,
+      }
+      await answer(req, res, post.back, form, status)
+    },
+  )
+}
+
+function readPost(req: Request) {
+  const body = (req.body ?? {}) as Record<string, unknown>
+  const text = (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : undefined)
+  const cartSlug = text('cartSlug') || undefined
+  return {
+    text,
+    cartSlug,
+    values: Object.fromEntries(fields.map((f) => [f, text(f) ?? ''])) as PostedForm['values'],
+    back: cartSlug ? `${paths.contact}?cart=${encodeURIComponent(cartSlug)}` : paths.contact,
+  }
 }

@@ -356,6 +356,54 @@ describe('the contact form without JavaScript', () => {
     expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-/)
   })
 
+  it('shows the rate limit on the page, with everything typed kept', async () => {
+    const limited = await startTestServer('pglite', { LEAD_RATE_LIMIT: '1', LOG_LEVEL: 'silent' }, { site: true })
+    try {
+      const send = (email: string) =>
+        fetch(`${limited.url}/contact`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ firstName: 'Twice', lastName: 'Sent', email, message: 'Keep me', cartSlug: '2025-denago-ev-city' }),
+        })
+      expect((await send('first@example.com')).status).toBe(303)
+      const res = await send('second@example.com')
+      expect(res.status).toBe(429)
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+      const page = parsePage(res.status, await res.text())
+      expect(page.text('.notice')).toMatch(/^Your message was not sent\. Too many messages from this address\. Please try again in \d+ minutes?, or call \(888\) 555-0100\.$/)
+      expect(page.document.querySelector('input[name="email"]')?.getAttribute('value')).toBe('second@example.com')
+      expect(page.text('textarea[name="message"]')).toBe('Keep me')
+      const rows = await limited.db.sql`select email from contact_inquiries where email in ('first@example.com', 'second@example.com')`
+      expect(rows.map((r) => r.email)).toEqual(['first@example.com'])
+    } finally {
+      await limited.close()
+    }
+  })
+
+  it('answers an unexpected failure with our sentence, never the database text, and keeps the form', async () => {
+    const broken = await startTestServer('pglite', { LOG_LEVEL: 'silent' }, { site: true })
+    try {
+      // A fault nobody planned for: every new inquiry now breaks a constraint.
+      await broken.db.sql`alter table contact_inquiries add constraint test_fault check (false) not valid`
+      const res = await fetch(`${broken.url}/contact`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ firstName: 'Kept', lastName: 'Safe', email: 'kept@example.com', message: 'Still here' }),
+      })
+      expect(res.status).toBe(500)
+      const html = await res.text()
+      expect(html).not.toMatch(/constraint|test_fault|contact_inquiries/)
+      const page = parsePage(res.status, html)
+      expect(page.text('.notice')).toMatch(/^Your message was not sent\. Something went wrong on our side\./)
+      expect(page.document.querySelector('input[name="email"]')?.getAttribute('value')).toBe('kept@example.com')
+      expect(page.text('textarea[name="message"]')).toBe('Still here')
+    } finally {
+      await broken.close()
+    }
+  })
+
   it('posts to the page itself, so it works before the script has loaded', async () => {
     const page = await get('/contact')
     const form = page.document.querySelector('form.gc-form')
