@@ -44,7 +44,7 @@ function rssMb(pid: number): number {
  * the embedded database, with the lead rate limit on (its 429s are deliberate), sampling the
  * server's resident memory every five seconds.
  */
-export async function soak(seconds = Number(process.env.SOAK_SECONDS ?? 120), connections = 200): Promise<SoakResult> {
+export async function soak(seconds = Number(process.env.SOAK_SECONDS ?? 180), connections = 200): Promise<SoakResult> {
   const db = await benchDatabase('embedded')
   const site = await startSiteProcess({ ...db.env, LOG_LEVEL: 'info' })
   const pid = site.process.pid!
@@ -84,8 +84,11 @@ export async function soak(seconds = Number(process.env.SOAK_SECONDS ?? 120), co
 }
 
 export function soakMarkdown(r: SoakResult): string {
-  const half = r.rssMb.filter((s) => s.at >= r.seconds / 2)
-  const slope = half.length > 1 ? ((half.at(-1)!.mb - half[0]!.mb) / (half.at(-1)!.at - half[0]!.at)) * 60 : Number.NaN
+  // A garbage-collected heap saws up and down between samples, so the peak of each minute says
+  // more than any two samples: memory that has stopped growing has flat peaks.
+  const minutes = Array.from({ length: Math.ceil(r.seconds / 60) }, (_, m) =>
+    Math.max(...r.rssMb.filter((s) => s.at > m * 60 && s.at <= (m + 1) * 60).map((s) => s.mb)),
+  )
   return [
     `| duration | connections | requests | req/s | p99 | answers | errors (other than 429) |`,
     '| ---: | ---: | ---: | ---: | ---: | --- | ---: |',
@@ -93,6 +96,7 @@ export function soakMarkdown(r: SoakResult): string {
       .map(([code, count]) => `${code}: ${count.toLocaleString('en-US')}`)
       .join(', ')} | ${r.errors} |`,
     '',
-    `Server memory (RSS, MB) every 5 s: ${r.rssMb.map((s) => s.mb).join(', ')}. Over the second half of the run it changed by ${slope.toFixed(1)} MB per minute.`,
+    `Server memory (RSS, MB) every 5 s: ${r.rssMb.map((s) => s.mb).join(', ')}.`,
+    `Highest in each minute: ${minutes.map((mb) => `${mb} MB`).join(', ')}.`,
   ].join('\n')
 }
