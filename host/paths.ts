@@ -18,6 +18,12 @@ export const paths = {
   quote: (slug?: string) => (slug ? `/contact?cart=${encodeURIComponent(slug)}` : '/contact'),
 } as const
 
+/**
+ * The contact page's form panel. A post without JavaScript goes to the page at this anchor, and
+ * its thank-you redirect keeps it, so the visitor lands on the notice, not on the hero.
+ */
+export const contactFormAnchor = 'send-message'
+
 /** The header's links, in SPEC order. */
 export const headerLinks = [
   { href: paths.home, label: 'Home' },

@@ -5,7 +5,7 @@ import { InfoCard, Section } from '../components/hero.tsx'
 import { LocationCards } from '../components/locations.tsx'
 import { callPrompt, useDocumentMeta } from '../meta.ts'
 import { exact, type PageProps, type Route } from '../page.ts'
-import { paths } from '../paths.ts'
+import { contactFormAnchor, paths } from '../paths.ts'
 import { autoDealer } from '../structured-data.ts'
 import { usePostedForm } from '../form-state.ts'
 
@@ -55,7 +55,7 @@ function ContactPage({ search }: PageProps) {
       </section>
       <section className="section" aria-label="Message and contact details">
         <div className="container split split--top">
-          <div className="panel">
+          <div className="panel" id={contactFormAnchor}>
             {query.get('sent') === '1' && (
               <p className="notice notice--success" role="status">
                 <strong>Message sent successfully!</strong> We'll get back to you within {business.claims.replyWithinHours}{' '}
@@ -71,7 +71,7 @@ function ContactPage({ search }: PageProps) {
               interest={query.get('interest') ?? undefined}
               cartSlug={query.get('cart') ?? undefined}
               source="dealer-site"
-              action={paths.contact}
+              action={`${paths.contact}#${contactFormAnchor}`}
               initial={posted}
             />
           </div>

@@ -8,7 +8,7 @@ import { fieldIssues, internalErrorMessage } from '../../api/trpc/init.ts'
 import { createCaller } from '../../api/trpc/router.ts'
 import type { Field } from '../../widgets/contact-form/contact-form.tsx'
 import type { PostedForm } from '../form-state.ts'
-import { paths } from '../paths.ts'
+import { contactFormAnchor, paths } from '../paths.ts'
 
 const fields: Field[] = ['firstName', 'lastName', 'email', 'phone', 'message']
 
@@ -41,7 +41,7 @@ export function mountContactPost(
           website: post.text('website'),
           sourceLabel: post.text('sourceLabel') || 'dealer-site',
         } as Parameters<typeof caller.inquiry.submit>[0])
-        res.redirect(303, `${post.back}${post.back.includes('?') ? '&' : '?'}sent=1`)
+        res.redirect(303, `${post.back}${post.back.includes('?') ? '&' : '?'}sent=1#${contactFormAnchor}`)
       } catch (error) {
         next(error)
       }

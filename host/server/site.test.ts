@@ -337,7 +337,7 @@ describe('the contact form without JavaScript', () => {
   it('stores the lead and thanks the visitor after a redirect', async () => {
     const res = await post({ firstName: 'Plain', lastName: 'Form', email: 'plain.form@example.com', interest: 'rentals', message: 'No JS here', cartSlug: '2025-denago-ev-city', sourceLabel: 'dealer-site' })
     expect(res.status).toBe(303)
-    expect(res.headers.get('location')).toBe('/contact?cart=2025-denago-ev-city&sent=1')
+    expect(res.headers.get('location')).toBe('/contact?cart=2025-denago-ev-city&sent=1#send-message')
     const [row] = await server.db.sql`select interest, cart_title, source_label from contact_inquiries where email = 'plain.form@example.com'`
     expect(row).toEqual({ interest: 'rentals', cartTitle: '2025 Denago EV City', sourceLabel: 'dealer-site' })
     const thanks = await get('/contact?cart=2025-denago-ev-city&sent=1')
@@ -408,7 +408,8 @@ describe('the contact form without JavaScript', () => {
     const page = await get('/contact')
     const form = page.document.querySelector('form.gc-form')
     expect(form?.getAttribute('method')).toBe('post')
-    expect(form?.getAttribute('action')).toBe('/contact')
+    expect(form?.getAttribute('action')).toBe('/contact#send-message')
+    expect(page.document.getElementById('send-message')?.contains(form!)).toBe(true)
   })
 })
 

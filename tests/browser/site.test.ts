@@ -213,8 +213,13 @@ describe('the site in a browser', () => {
     await page.getByLabel('Last Name').fill('Visitor')
     await page.getByLabel('Email').fill('noscript@example.com')
     await page.getByRole('button', { name: 'Send Message' }).click()
-    await page.waitForURL(/sent=1/)
-    expect(await page.locator('.notice--success').textContent()).toContain('Message sent successfully!')
+    await page.waitForURL(/sent=1#send-message$/)
+    const notice = page.locator('.notice--success')
+    expect(await notice.textContent()).toContain('Message sent successfully!')
+    // The thank-you lands on the notice, not on the hero above it.
+    const box = await notice.boundingBox()
+    expect(box!.y).toBeGreaterThanOrEqual(0)
+    expect(box!.y + box!.height).toBeLessThanOrEqual(page.viewportSize()!.height)
     const [lead] = await server.db.sql`select spam_reason from contact_inquiries where email = 'noscript@example.com'`
     expect(lead).toEqual({ spamReason: null })
   })
