@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { GeometryCollection, Topology } from 'topojson-specification'
 import { business } from '../../domain/business.ts'
 import { countyValues } from '../../domain/counties.ts'
-import { buildNjMap, countyAt, loadCountiesTopology, LABEL_FONT_SIZE } from './nj-map.ts'
+import { buildNjMap, countyAt, edgeDistance, insideRing, loadCountiesTopology, LABEL_FONT_SIZE, type Point } from './nj-map.ts'
 
 const map = buildNjMap()
 
@@ -14,8 +14,6 @@ const showroomCounty: Record<string, string> = {
   pleasantville: 'atlantic',
 }
 
-type Point = [number, number]
-
 /** The rings of an SVG path as d3-geo writes it: absolute M, L and Z commands. */
 function rings(d: string): Point[][] {
   return d
@@ -26,34 +24,24 @@ function rings(d: string): Point[][] {
     )
 }
 
-function inside([x, y]: Point, ring: Point[]): boolean {
-  let result = false
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i]!
-    const [xj, yj] = ring[j]!
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) result = !result
-  }
-  return result
-}
-
-function distanceToEdge([x, y]: Point, ring: Point[]): number {
-  let min = Infinity
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [ax, ay] = ring[j]!
-    const [bx, by] = ring[i]!
-    const dx = bx - ax
-    const dy = by - ay
-    const t = Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy || 1)))
-    min = Math.min(min, Math.hypot(x - (ax + t * dx), y - (ay + t * dy)))
-  }
-  return min
-}
-
 function countyShape(value: string): Point[][] {
   const county = map.counties.find((c) => c.value === value)
   if (!county) throw new Error(`no county ${value}`)
   return rings(county.d)
 }
+
+describe('the flat geometry the map places labels with', () => {
+  const square: Point[] = [[0, 0], [10, 0], [10, 10], [0, 10]]
+  it.each([
+    [[5, 5], true, 5],
+    [[1, 9], true, 1],
+    [[11, 5], false, 1],
+    [[-3, -4], false, 5],
+  ] as [Point, boolean, number][])('%j: inside %s, %d from the edge', (point, inside, distance) => {
+    expect(insideRing(point, square)).toBe(inside)
+    expect(edgeDistance(point, square)).toBeCloseTo(distance)
+  })
+})
 
 describe('buildNjMap', () => {
   it('has the 21 counties of domain/counties.ts, in that order, with their names', () => {
@@ -104,7 +92,7 @@ describe('buildNjMap', () => {
   it('puts each label inside its own county and no two labels on top of each other', () => {
     for (const county of map.counties) {
       const centre: Point = [county.labelX, county.labelY]
-      expect(countyShape(county.value).some((ring) => inside(centre, ring)), county.value).toBe(true)
+      expect(countyShape(county.value).some((ring) => insideRing(centre, ring)), county.value).toBe(true)
     }
     const boxes = map.counties.map((c) => {
       const half = (c.name.length * 0.55 * LABEL_FONT_SIZE) / 2
@@ -143,7 +131,7 @@ describe('buildNjMap', () => {
     for (const pin of map.pins) {
       const shape = countyShape(showroomCounty[pin.id]!)
       const point: Point = [pin.x, pin.y]
-      const near = shape.some((ring) => inside(point, ring) || distanceToEdge(point, ring) < 4)
+      const near = shape.some((ring) => insideRing(point, ring) || edgeDistance(point, ring) < 4)
       expect(near, pin.id).toBe(true)
     }
   })

@@ -204,8 +204,8 @@ export function countyAt(longitude: number, latitude: number, topology?: Topolog
   return found ? slugify(found.properties.name) : undefined
 }
 
-type Point = [number, number]
-type Ring = Point[]
+export type Point = [number, number]
+export type Ring = Point[]
 
 function round(n: number): number {
   return Math.round(n * 10) / 10
@@ -261,7 +261,8 @@ function ringArea(ring: Ring): number {
   return sum / 2
 }
 
-function insideRing([x, y]: Point, ring: Ring): boolean {
+/** Whether a point is inside a ring (even-odd rule), in the map's flat coordinates. */
+export function insideRing([x, y]: Point, ring: Ring): boolean {
   let inside = false
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
     const [xi, yi] = ring[i]!
@@ -271,7 +272,8 @@ function insideRing([x, y]: Point, ring: Ring): boolean {
   return inside
 }
 
-function edgeDistance([x, y]: Point, ring: Ring): number {
+/** How far a point is from the nearest edge of a ring. */
+export function edgeDistance([x, y]: Point, ring: Ring): number {
   let min = Infinity
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
     const [ax, ay] = ring[j]!
