@@ -24,9 +24,44 @@ export function createDemoApp(apiUrl: string | (() => string)) {
   return app
 }
 
-/** `{{API}}` becomes the dealer's origin, in the live tags and in the snippets shown to partners. */
-function fillIn(html: string, apiUrl: string): string {
-  return html.replaceAll('{{API}}', apiUrl.replace(/\/+$/, ''))
+/**
+ * `{{API}}` becomes the dealer's origin, and `{{SNIPPET}}` what a partner pastes to get this page:
+ * read off the page itself (its theme `<style>`, the loader tag, every element, and a
+ * `<template data-snippet>` of optional extras), so what it shows is exactly what it runs.
+ */
+export function fillIn(html: string, apiUrl: string): string {
+  const filled = html.replaceAll('{{API}}', apiUrl.replace(/\/+$/, ''))
+  return filled.replace('{{SNIPPET}}', () => escapeHtml(snippetOf(filled)))
+}
+
+function snippetOf(html: string): string {
+  const head = html.slice(0, html.indexOf('</head>'))
+  const body = html.slice(html.indexOf('<body'))
+  const style = head.match(/<style>\n([\s\S]*?)\n\s*<\/style>/)?.[1]
+  const loader = head.match(/<script type="module" src="[^"]+\/widgets\/gc-widgets\.js"><\/script>/)?.[0]
+  if (!loader) throw new Error('a demo page with a snippet must load the widgets')
+  const elements = [...body.matchAll(/<(gc-[a-z-]+)\b[^>]*>[\s\S]*?<\/\1>/g)].map((m) => m[0])
+  const extras = body.match(/<template data-snippet>\n([\s\S]*?)\n\s*<\/template>/)?.[1]
+  return [
+    [style && `<style>\n${dedent(style).replace(/^/gm, '  ')}\n</style>`, loader].filter(Boolean).join('\n'),
+    elements.join('\n'),
+    extras && dedent(extras),
+  ]
+    .filter(Boolean)
+    .join('\n\n')
+}
+
+/** The block's lines less the indent of its first line (the page's own nesting). */
+function dedent(block: string): string {
+  const indent = block.match(/^ */)![0].length
+  return block
+    .split('\n')
+    .map((line) => line.slice(Math.min(indent, line.match(/^ */)![0].length)))
+    .join('\n')
+}
+
+function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 }
 
 export function startDemoServer(port: number, apiUrl: string | (() => string), host = '127.0.0.1'): Promise<Server> {

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { demoPages, fillIn } from './server.ts'
+
+const api = 'https://carts.example.com'
+const page = (name: string) => fillIn(readFileSync(new URL(`./pages/${name}.html`, import.meta.url), 'utf8'), `${api}/`)
+const shown = (html: string) =>
+  html
+    .match(/<pre tabindex="0"><code>([\s\S]*?)<\/code><\/pre>/)?.[1]
+    ?.replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&')
+const elementsIn = (html: string) => [...html.matchAll(/<(gc-[a-z-]+)\b[^>]*>[\s\S]*?<\/\1>/g)].map((m) => m[0])
+
+describe('the snippet each demo page shows', () => {
+  const withSnippet = demoPages.filter((name) => name !== 'index')
+
+  it.each(withSnippet)('%s: the loader from the API origin, then every element the page embeds', (name) => {
+    const html = page(name)
+    const snippet = shown(html)!
+    expect(html).not.toContain('{{')
+    expect(snippet.split('\n\n')[0]!.split('\n').at(-1)).toBe(`<script type="module" src="${api}/widgets/gc-widgets.js"></script>`)
+    const body = html.slice(html.indexOf('<body'), html.indexOf('<section class="snippet">'))
+    expect(elementsIn(snippet)).toEqual(elementsIn(body))
+    expect(elementsIn(snippet).length).toBeGreaterThan(0)
+  })
+
+  it("carries the themed page's custom properties and parts, as the page applies them", () => {
+    const html = page('themed')
+    const style = html.match(/<style>\n([\s\S]*?)\n\s*<\/style>/)![1]!
+    const snippet = shown(html)!
+    for (const line of style.split('\n')) expect(snippet).toContain(line.trim())
+    expect(snippet.startsWith('<style>\n  /* Theming')).toBe(true)
+  })
+
+  it('adds the optional event listener on the quote page, and escapes what it shows', () => {
+    const html = page('quote-landing')
+    expect(shown(html)).toContain(
+      "<script>\n  // Optional: count leads in your own analytics.\n  document.addEventListener('gc-lead-submitted', (event) => {\n    console.log('lead', event.detail.id, event.detail.interest)\n  })\n</script>",
+    )
+    expect(html).toContain('(event) =&gt; {')
+  })
+})
