@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import axe from 'axe-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { counties } from '../../domain/counties.ts'
-import { buildNjMap } from '../../scripts/build/nj-map.ts'
+import { buildNjMap, LABEL_FONT_SIZE, PIN_HEAD, PIN_LABEL_FONT_SIZE } from '../../scripts/build/nj-map.ts'
 import { NJ_MAP_TITLE, NjMap } from './nj-map.tsx'
 
 const map = buildNjMap()
@@ -54,6 +54,14 @@ describe('NjMap', () => {
     expect(labels?.getAttribute('aria-hidden')).toBe('true')
     expect(within(labels as HTMLElement).getAllByText(/./, { selector: 'text' })).toHaveLength(21)
     expect(container.querySelector('.nj-map__pin-labels')?.getAttribute('aria-hidden')).toBe('true')
+  })
+
+  it('draws labels and pin heads at the sizes the build placed them with', () => {
+    const { container } = render(<NjMap map={map} countyHref={countyHref} />)
+    const sizes = (selector: string) => new Set([...container.querySelectorAll(selector)].map((t) => t.getAttribute('font-size')))
+    expect(sizes('.nj-map__label')).toEqual(new Set([String(LABEL_FONT_SIZE)]))
+    expect(sizes('.nj-map__pin-label')).toEqual(new Set([String(PIN_LABEL_FONT_SIZE)]))
+    for (const dot of container.querySelectorAll('.nj-map__pin-dot')) expect(dot.getAttribute('cy')).toBe(String(-PIN_HEAD))
   })
 
   it('passes axe', async () => {

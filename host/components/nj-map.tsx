@@ -50,6 +50,7 @@ export function NjMap({ map, countyHref }: NjMapProps) {
             className="nj-map__label"
             x={county.labelX}
             y={county.labelY}
+            fontSize={map.sizes.countyLabel}
             textAnchor="middle"
             dominantBaseline="central"
           >
@@ -67,8 +68,8 @@ export function NjMap({ map, countyHref }: NjMapProps) {
             transform={`translate(${pin.x} ${pin.y})`}
           >
             <title>{`${pin.name} showroom`}</title>
-            <path className="nj-map__pin-marker" d="M0 0C-2-4.5-7-7.5-7-12.5a7 7 0 0 1 14 0C7-7.5 2-4.5 0 0Z" />
-            <circle className="nj-map__pin-dot" cx="0" cy="-12.5" r="2.6" />
+            <path className="nj-map__pin-marker" d={`M0 0C-2-4.5-7-7.5-7-${map.sizes.pinHead}a7 7 0 0 1 14 0C7-7.5 2-4.5 0 0Z`} />
+            <circle className="nj-map__pin-dot" cx="0" cy={-map.sizes.pinHead} r="2.6" />
           </g>
         ))}
       </g>
@@ -79,6 +80,7 @@ export function NjMap({ map, countyHref }: NjMapProps) {
             className="nj-map__pin-label"
             x={pin.labelX}
             y={pin.labelY}
+            fontSize={map.sizes.pinLabel}
             textAnchor={pin.labelAnchor}
             dominantBaseline="central"
           >

@@ -22,6 +22,11 @@ export interface NjMap {
   pins: NjMapPin[]
   /** The state outline (all counties merged), for a heavier border stroke. */
   outline: string
+  /**
+   * The sizes the labels were placed with, in viewBox units: the drawing uses these, so what
+   * is drawn is what the build kept apart.
+   */
+  sizes: { countyLabel: number; pinLabel: number; pinHead: number }
 }
 
 export interface NjMapCounty {
@@ -59,13 +64,12 @@ const WIDTH = 400
 const PADDING = 10
 
 /**
- * County name size in viewBox units; must match `.nj-map__label` in host/components/nj-map.css
- * so the build keeps the drawn names apart. Text width is estimated at `LABEL_CHAR_WIDTH` font
- * sizes per character (generous for a semibold sans-serif).
+ * County name size in viewBox units (the map carries it to the drawing, `sizes`). Text width is
+ * estimated at `LABEL_CHAR_WIDTH` font sizes per character (generous for a semibold sans-serif).
  */
 export const LABEL_FONT_SIZE = 11
 const LABEL_CHAR_WIDTH = 0.68
-/** Showroom names beside the pins; must match `.nj-map__pin-label` in nj-map.css. */
+/** Showroom names beside the pins. */
 export const PIN_LABEL_FONT_SIZE = 10
 /** How far above its tip (the showroom's position) a pin's round head is centred. */
 export const PIN_HEAD = 12.5
@@ -195,6 +199,7 @@ export function buildNjMap(topology: Topology = loadCountiesTopology()): NjMap {
     })),
     pins,
     outline: outlineD,
+    sizes: { countyLabel: LABEL_FONT_SIZE, pinLabel: PIN_LABEL_FONT_SIZE, pinHead: PIN_HEAD },
   }
 }
 
