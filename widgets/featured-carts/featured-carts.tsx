@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { featuredCount } from '../../domain/golf-cart.ts'
-import { describeFailure, useApiBase, useTRPC } from '../shared/api.tsx'
-import { CartCard, CartCardSkeleton, type HeadingLevel } from '../shared/cart-card.tsx'
+import { describeFailure, useTRPC } from '../shared/api.tsx'
+import { CartGrid, CartSkeletonGrid, type HeadingLevel } from '../shared/cart-card.tsx'
 import { LoadError } from '../shared/load-error.tsx'
 
 export interface FeaturedCartsProps {
@@ -24,7 +24,6 @@ export function featuredQueryInput(limit: number = featuredCount) {
 
 export function FeaturedCarts({ limit = featuredCount, title = 'Featured Golf Carts', headingLevel = 2, ...props }: FeaturedCartsProps) {
   const trpc = useTRPC()
-  const apiBase = useApiBase()
   const query = useQuery(trpc.cart.featured.queryOptions(featuredQueryInput(limit)))
   const { onError } = props
   useEffect(() => {
@@ -38,29 +37,20 @@ export function FeaturedCarts({ limit = featuredCount, title = 'Featured Golf Ca
         {title}
       </Heading>
       {query.isPending ? (
-        <div className="gc-grid" part="grid" aria-busy="true">
+        <CartSkeletonGrid count={limit}>
           <p className="gc-sr-only" role="status">
             Loading featured golf carts
           </p>
-          {Array.from({ length: limit }, (_, i) => (
-            <CartCardSkeleton key={i} />
-          ))}
-        </div>
+        </CartSkeletonGrid>
       ) : query.isError ? (
         <LoadError what="the featured golf carts" onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : (
-        <div className="gc-grid" part="grid">
-          {query.data.slice(0, limit).map((cart) => (
-            <CartCard
-              key={cart.id}
-              cart={cart}
-              apiBase={apiBase}
-              href={props.vehicleHref(cart.slug)}
-              headingLevel={(headingLevel + 1) as HeadingLevel}
-              onSelect={props.onVehicleSelect}
-            />
-          ))}
-        </div>
+        <CartGrid
+          carts={query.data.slice(0, limit)}
+          vehicleHref={props.vehicleHref}
+          headingLevel={(headingLevel + 1) as HeadingLevel}
+          onSelect={props.onVehicleSelect}
+        />
       )}
       {props.inventoryHref && (
         <p className="gc-featured__more">

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
 import { categoryLabel, categoryOptions, inventoryPageSize } from '../../domain/golf-cart.ts'
-import { describeFailure, useApiBase, useTRPC } from '../shared/api.tsx'
-import { CartCard, CartCardSkeleton, type HeadingLevel } from '../shared/cart-card.tsx'
+import { describeFailure, useTRPC } from '../shared/api.tsx'
+import { CartGrid, CartSkeletonGrid, type HeadingLevel } from '../shared/cart-card.tsx'
 import { LoadError } from '../shared/load-error.tsx'
 
 export interface InventoryGridProps {
@@ -35,7 +35,6 @@ export function inventoryQueryInput(category: string | undefined, page: number) 
 /** The inventory (SPEC section 2): category filter, 24 carts a page, skeletons while loading. */
 export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps) {
   const trpc = useTRPC()
-  const apiBase = useApiBase()
   const filterId = useId()
   const [category, setCategory] = useState(props.category || 'all')
   const [page, setPage] = useState(props.page ?? 0)
@@ -98,11 +97,7 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
       </p>
 
       {query.isPending ? (
-        <div className="gc-grid" part="grid" aria-busy="true">
-          {Array.from({ length: 6 }, (_, i) => (
-            <CartCardSkeleton key={i} />
-          ))}
-        </div>
+        <CartSkeletonGrid count={6} />
       ) : query.isError && !query.data ? (
         <LoadError what="the golf carts" onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : query.data.carts.length === 0 ? (
@@ -110,20 +105,14 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
           No golf carts found in this category.
         </p>
       ) : (
-        <div className="gc-grid" part="grid" aria-busy={query.isPlaceholderData}>
-          {query.data.carts.map((cart, i) => (
-            <CartCard
-              key={cart.id}
-              cart={cart}
-              apiBase={apiBase}
-              href={props.vehicleHref(cart.slug)}
-              headingLevel={(headingLevel + 1) as HeadingLevel}
-              eager={page === 0 && i < 3}
-              priority={page === 0 && i === 0}
-              onSelect={props.onVehicleSelect}
-            />
-          ))}
-        </div>
+        <CartGrid
+          carts={query.data.carts}
+          vehicleHref={props.vehicleHref}
+          headingLevel={(headingLevel + 1) as HeadingLevel}
+          eager={page === 0 ? 3 : 0}
+          busy={query.isPlaceholderData}
+          onSelect={props.onVehicleSelect}
+        />
       )}
 
       {pages > 1 && (

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react'
 import { categoryLabel, formatPrice, type GolfCart } from '../../domain/golf-cart.ts'
+import { useApiBase } from './api.tsx'
 import { resolveUrl } from './urls.ts'
 
 export type HeadingLevel = 1 | 2 | 3 | 4
@@ -67,6 +69,50 @@ export function CartCardSkeleton() {
         <div className="gc-skeleton gc-skeleton--line gc-skeleton--w85" />
         <div className="gc-skeleton gc-skeleton--button" />
       </div>
+    </div>
+  )
+}
+
+/** The grid while its carts load: `count` placeholder cards, after an optional announcement. */
+export function CartSkeletonGrid({ count, children }: { count: number; children?: ReactNode }) {
+  return (
+    <div className="gc-grid" part="grid" aria-busy="true">
+      {children}
+      {Array.from({ length: count }, (_, i) => (
+        <CartCardSkeleton key={i} />
+      ))}
+    </div>
+  )
+}
+
+/** The grid of cards the inventory and the featured list share. */
+export function CartGrid(props: {
+  carts: readonly GolfCart[]
+  vehicleHref(slug: string): string
+  /** The level of each card's title. */
+  headingLevel: HeadingLevel
+  /** How many of the first cards load their image eagerly (the first of them with priority). */
+  eager?: number
+  /** Set while older carts stand in for the ones being fetched. */
+  busy?: boolean
+  onSelect?(slug: string): void
+}) {
+  const apiBase = useApiBase()
+  const eager = props.eager ?? 0
+  return (
+    <div className="gc-grid" part="grid" aria-busy={props.busy}>
+      {props.carts.map((cart, i) => (
+        <CartCard
+          key={cart.id}
+          cart={cart}
+          apiBase={apiBase}
+          href={props.vehicleHref(cart.slug)}
+          headingLevel={props.headingLevel}
+          eager={i < eager}
+          priority={eager > 0 && i === 0}
+          onSelect={props.onSelect}
+        />
+      ))}
     </div>
   )
 }
