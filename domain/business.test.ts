@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { business, formatHours, mapsSearchUrl } from './business.ts'
+import { business, formatHours, inWords, listInWords, mapsSearchUrl, openDays, showrooms, statewideServiceArea } from './business.ts'
 
 describe('business facts', () => {
   it('has the toll-free number and four showrooms plus the statewide entry', () => {
@@ -26,5 +26,29 @@ describe('business facts', () => {
     expect(mapsSearchUrl(oceanView)).toBe(
       'https://www.google.com/maps/search/?api=1&query=Jersey%20Cart%20Co.%20101%20NJ-50%2C%20Ocean%20View%2C%20NJ%2008230',
     )
+  })
+
+  it('counts as showrooms only the locations with a street address', () => {
+    expect(showrooms.map((s) => s.name)).toEqual(['Ocean View', 'Bayville', 'Waretown', 'Pleasantville'])
+  })
+
+  it('says the statewide entry serves as many counties as the claims name', () => {
+    expect(statewideServiceArea).toBe(`Serving all ${business.claims.countiesServed} New Jersey counties`)
+  })
+
+  it('writes the days the showrooms open as a span of days', () => {
+    expect(openDays()).toBe('Monday to Saturday')
+  })
+})
+
+describe('numbers and lists in sentences', () => {
+  it('writes counts up to ten in words and larger ones in digits', () => {
+    expect([1, 4, 10, 11].map(inWords)).toEqual(['one', 'four', 'ten', '11'])
+  })
+
+  it('joins a list with commas and a final conjunction', () => {
+    expect(listInWords(['Ocean View'])).toBe('Ocean View')
+    expect(listInWords(['Bayville', 'Waretown'], 'or')).toBe('Bayville or Waretown')
+    expect(listInWords(['Ocean View', 'Bayville', 'Waretown'])).toBe('Ocean View, Bayville and Waretown')
   })
 })

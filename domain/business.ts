@@ -127,8 +127,30 @@ export const business = {
   ] satisfies readonly Location[] as readonly Location[],
 } as const
 
+/** The showrooms: every location with a street address (the general New Jersey entry has none). */
+export const showrooms: readonly Location[] = business.locations.filter((l) => l.address)
+
 /** What the general entry shows instead of a street address (PRODUCT.md). */
-export const statewideServiceArea = 'Serving all 21 New Jersey counties'
+export const statewideServiceArea = `Serving all ${business.claims.countiesServed} New Jersey counties`
+
+const smallNumbers = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']
+
+/** "four": how the site's sentences write a small count ("our four showrooms"); digits above ten. */
+export function inWords(count: number): string {
+  return smallNumbers[count] ?? String(count)
+}
+
+/** "Ocean View, Bayville and Pleasantville": a list as a sentence says it. */
+export function listInWords(items: readonly string[], conjunction: 'and' | 'or' = 'and'): string {
+  if (items.length <= 2) return items.join(` ${conjunction} `)
+  return `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`
+}
+
+/** "Monday to Saturday": the days the showrooms open, first to last. */
+export function openDays(): string {
+  const days = business.hours.filter((h) => h.opens).flatMap((h) => h.dayOfWeek)
+  return days.length > 1 ? `${days[0]} to ${days[days.length - 1]}` : (days[0] ?? '')
+}
 
 export function formatAddress(address: Address): string {
   return `${address.street}, ${address.city}, ${address.region} ${address.postalCode}`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatMoney, monthlyPayment, parseAmount } from './payment.ts'
+import { financingHeadline, formatMoney, longestTerm, monthlyPayment, parseAmount, termChoices } from './payment.ts'
 
 describe('payment at 0% APR (SPEC section 5)', () => {
   it.each([
@@ -66,3 +66,16 @@ describe('a down payment above the price', () => {
     expect(monthlyPayment({ price: '9000', downPayment: '9000' }).note).toBeUndefined()
   })
 })
+
+describe('the financing offer (SPEC section 9)', () => {
+  it('words the offer as one phrase and its terms as one list', () => {
+    expect(financingHeadline).toBe('0% APR on select models with approved credit')
+    expect(termChoices).toBe('24, 36, 48 or 60 months')
+  })
+
+  it('reaches as far as the longest term the calculator offers', () => {
+    expect(longestTerm).toBe(60)
+    expect(monthlyPayment({ price: '6000', downPayment: '0', term: String(longestTerm) }).term).toBe(60)
+  })
+})
+

@@ -1,13 +1,41 @@
 /**
- * The financing page's payment calculator (SPEC section 5, extended in PRODUCT.md).
+ * The dealer's financing offer (SPEC section 9) and the payment calculator (SPEC section 5,
+ * extended in PRODUCT.md). Every page, card and legal text that mentions financing reads the
+ * offer here, so a changed offer is one edit.
  *
  * SPEC's rule is exact when the APR is 0, the default: (price - down payment) / term, no
  * interest. With an APR the result is the standard amortised payment. A down payment above the
  * price finances nothing, so the payment is $0.00 and the result says why.
  */
-export const paymentTerms = [24, 36, 48, 60] as const
+export const financingOffer = {
+  /** The advertised rate, in percent. */
+  apr: 0,
+  /** Which carts it covers and who qualifies, as the sentences on the site say it. */
+  models: 'select models',
+  condition: 'with approved credit',
+  /** The terms a buyer can choose, in months; the calculator offers the same ones. */
+  terms: [24, 36, 48, 60],
+  /** What to bring to apply, in a sentence's case (the page capitalises each line). */
+  documents: [
+    "valid driver's license",
+    'proof of income',
+    'Social Security number',
+    'bank account information',
+    'proof of residence',
+  ],
+} as const
+
+export const paymentTerms = financingOffer.terms
 export type PaymentTerm = (typeof paymentTerms)[number]
 export const defaultTerm: PaymentTerm = 36
+/** 60: "terms up to 60 months". */
+export const longestTerm: number = Math.max(...paymentTerms)
+
+/** "0% APR on select models with approved credit": the offer in one phrase. */
+export const financingHeadline = `${financingOffer.apr}% APR on ${financingOffer.models} ${financingOffer.condition}`
+
+/** "24, 36, 48 or 60 months". */
+export const termChoices = `${paymentTerms.slice(0, -1).join(', ')} or ${longestTerm} months`
 
 export interface PaymentInput {
   price: string | number

@@ -103,12 +103,18 @@ export const rentalCartTypes: readonly RentalCartType[] = [
   },
 ]
 
+const deliveryFeePerMile = '$6'
+const freeDeliveryMiles = 10
+const billingIncrementHours = 24
+
 export const rentalTerms = {
-  deliveryFeePerMile: '$6',
-  freeDeliveryMiles: 10,
+  deliveryFeePerMile,
+  freeDeliveryMiles,
+  /** Rentals are billed in periods of this many hours; early returns are not refunded. */
+  billingIncrementHours,
   footnotes: [
-    'All prices subject to availability and terms of service. Delivery fee applies for locations beyond 10 miles.',
-    'Rental periods are calculated in 24-hour increments. Early returns do not qualify for refunds.',
+    `All prices subject to availability and terms of service. Delivery fee applies for locations beyond ${freeDeliveryMiles} miles.`,
+    `Rental periods are calculated in ${billingIncrementHours}-hour increments. Early returns do not qualify for refunds.`,
   ],
   features: [
     { title: 'Street Legal', text: 'Every rental is street legal, with seat belts, lights and mirrors.' },
@@ -116,6 +122,6 @@ export const rentalTerms = {
     { title: '24/7 Support', text: 'Call us any hour of any day while you have the cart.' },
     { title: 'Flexible Pickup & Return', text: 'Pick up at a showroom or have it delivered and collected.' },
     { title: 'Insurance Included', text: 'Insurance coverage is included in every plan.' },
-    { title: 'No Hidden Fees', text: 'The price you see, plus delivery beyond 10 miles. Nothing else.' },
+    { title: 'No Hidden Fees', text: `The price you see, plus delivery beyond ${freeDeliveryMiles} miles. Nothing else.` },
   ],
 } as const

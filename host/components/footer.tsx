@@ -23,8 +23,8 @@ export function Footer() {
             {business.name}
           </h2>
           <p>
-            New electric golf carts, rentals, service and financing, serving all 21 New Jersey counties since{' '}
-            {business.foundedYear}.
+            New electric golf carts, rentals, service and financing, serving all {business.claims.countiesServed} New
+            Jersey counties since {business.foundedYear}.
           </p>
           <p>
             <a href={`tel:${business.tollFree.tel}`}>{business.tollFree.display}</a>

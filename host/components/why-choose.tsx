@@ -1,4 +1,5 @@
 import { BadgeCheck, Leaf, Percent, Wrench } from 'lucide-react'
+import { financingHeadline, financingOffer } from '../../domain/payment.ts'
 import { InfoCard } from './hero.tsx'
 
 /** SPEC's four reasons, on the home page and every county page. */
@@ -11,8 +12,8 @@ export function WhyChooseCards() {
       <InfoCard icon={<Wrench aria-hidden="true" />} title="Expert Service">
         Certified technicians for maintenance and repair, with genuine parts.
       </InfoCard>
-      <InfoCard icon={<Percent aria-hidden="true" />} title="0% Financing">
-        Flexible options, including 0% APR on select models with approved credit.
+      <InfoCard icon={<Percent aria-hidden="true" />} title={`${financingOffer.apr}% Financing`}>
+        Flexible options, including {financingHeadline}.
       </InfoCard>
       <InfoCard icon={<Leaf aria-hidden="true" />} title="Eco-Friendly">
         Quiet electric carts with zero tailpipe emissions.

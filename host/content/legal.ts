@@ -1,4 +1,6 @@
-import { business } from '../../domain/business.ts'
+import { business, listInWords, showrooms } from '../../domain/business.ts'
+import { financingOffer, longestTerm } from '../../domain/payment.ts'
+import { rentalTerms } from '../../domain/rental-plans.ts'
 
 /**
  * The Privacy Policy and Terms of Service texts (SPEC section 2: eight and ten sections,
@@ -19,6 +21,8 @@ export interface LegalDocument {
 }
 
 const name = business.name
+const showroomTowns = listInWords(showrooms.map((s) => s.name), 'or')
+const { deliveryFeePerMile, freeDeliveryMiles, billingIncrementHours } = rentalTerms
 
 export const privacyPolicy: LegalDocument = {
   title: 'Privacy Policy',
@@ -37,7 +41,7 @@ export const privacyPolicy: LegalDocument = {
     {
       heading: 'How We Use and Deliver Your Inquiry',
       paragraphs: [
-        `We store each inquiry in our own database and email it to the ${name} team so a salesperson or service advisor can answer you, usually within 24 hours. We may also forward it to our customer management system in ADF/XML, the standard format car and cart dealers use to import sales leads.`,
+        `We store each inquiry in our own database and email it to the ${name} team so a salesperson or service advisor can answer you, usually within ${business.claims.replyWithinHours} hours. We may also forward it to our customer management system in ADF/XML, the standard format car and cart dealers use to import sales leads.`,
         'We may also send you a single email confirming that we received your message. We use your contact details only to answer your inquiry and to follow up on it, for example to send a quote, confirm a rental or schedule service.',
         'We do not sell or rent your information, and we do not share it with advertisers. The companies that carry our email and run our customer management system handle it only to deliver it to us.',
       ],
@@ -81,7 +85,7 @@ export const privacyPolicy: LegalDocument = {
       heading: 'Changes to This Policy and How to Contact Us',
       paragraphs: [
         'If we change how we handle your information, we will update this page and the "last updated" date at the top. Changes apply to information collected after the new date.',
-        `Questions about this policy? Call our toll-free number, email us at the address on our Contact page, or visit any ${name} showroom in Ocean View, Bayville, Waretown or Pleasantville.`,
+        `Questions about this policy? Call our toll-free number, email us at the address on our Contact page, or visit any ${name} showroom in ${showroomTowns}.`,
       ],
     },
   ],
@@ -118,15 +122,15 @@ export const termsOfService: LegalDocument = {
     {
       heading: 'Financing',
       paragraphs: [
-        '0% APR financing is available on select models with approved credit, with terms up to 60 months. All financing is provided by third-party lenders and is subject to their approval, terms and conditions. Not every buyer will qualify, and rates, terms and eligible models can change.',
+        `${financingOffer.apr}% APR financing is available on ${financingOffer.models} ${financingOffer.condition}, with terms up to ${longestTerm} months. All financing is provided by third-party lenders and is subject to their approval, terms and conditions. Not every buyer will qualify, and rates, terms and eligible models can change.`,
         "The payment calculator on this site gives an estimate only. It does not include taxes or fees and is not a credit offer. Your actual payment is set by the lender's approved terms.",
-        "To apply, you will typically need a valid driver's license, proof of income, your Social Security number, bank account information and proof of residence.",
+        `To apply, you will typically need a ${listInWords(financingOffer.documents)}.`,
       ],
     },
     {
       heading: 'Golf Cart Rentals',
       paragraphs: [
-        'Rentals are booked by phone, not online. A reservation is confirmed only when we confirm it with you and you sign our rental agreement. Rental periods are billed in 24-hour increments. Keeping a cart past the end of your period renews it at the daily rate shown for your plan. Early returns do not qualify for refunds. Delivery and pickup are free within 10 miles of our nearest showroom; beyond 10 miles the delivery fee is $6 per mile. All rental prices are subject to availability.',
+        `Rentals are booked by phone, not online. A reservation is confirmed only when we confirm it with you and you sign our rental agreement. Rental periods are billed in ${billingIncrementHours}-hour increments. Keeping a cart past the end of your period renews it at the daily rate shown for your plan. Early returns do not qualify for refunds. Delivery and pickup are free within ${freeDeliveryMiles} miles of our nearest showroom; beyond ${freeDeliveryMiles} miles the delivery fee is ${deliveryFeePerMile} per mile. All rental prices are subject to availability.`,
         "The person who signs the rental agreement must be at least 21 years old. Every driver must be at least 21 and hold a valid driver's license, and the renter must be present at delivery or pickup with that license. Do not carry more passengers than the cart has seats, keep everyone seated with seat belts on while moving, and never drive after drinking or let an unlisted driver take the wheel.",
         "Street-legal carts may be driven only on roads and in places where low-speed vehicles are allowed; in New Jersey that generally means roads with a posted limit of 25 mph or less, and towns, beaches, boardwalks and communities may have their own rules. You are responsible for following those rules, for any tickets, tolls or fines, and for damage or loss beyond the coverage described in your rental agreement. Return the cart in the condition you received it, apart from normal wear.",
       ],
@@ -162,7 +166,7 @@ export const termsOfService: LegalDocument = {
       heading: 'Changes to These Terms and Contact',
       paragraphs: [
         'We may update these terms from time to time. When we do, we will post the new version on this page and change the "last updated" date at the top. The version posted when you use the site applies to that use.',
-        `Questions about these terms? Call our toll-free number, email us at the address on our Contact page, or visit any ${name} showroom in Ocean View, Bayville, Waretown or Pleasantville.`,
+        `Questions about these terms? Call our toll-free number, email us at the address on our Contact page, or visit any ${name} showroom in ${showroomTowns}.`,
       ],
     },
   ],

@@ -1,3 +1,6 @@
+import { business, inWords, showrooms } from '../../domain/business.ts'
+import { financingHeadline } from '../../domain/payment.ts'
+
 /**
  * The four service cards on /services (SPEC section 2). SPEC does not show the feature lists;
  * these are the dealer's own words (PRODUCT.md, "Texts marked not shown").
@@ -16,13 +19,13 @@ export const serviceOfferings: readonly ServiceOffering[] = [
     id: 'sales',
     title: 'New & Used Golf Cart Sales',
     summary:
-      'We stock new Evolution and Denago carts at our four showrooms and help you match seating, trim and street-legal setup to how you will use the cart. We take trade-ins on any make, and we sell those pre-owned trade-ins when we have them.',
+      `We stock new Evolution and Denago carts at our ${inWords(showrooms.length)} showrooms and help you match seating, trim and street-legal setup to how you will use the cart. We take trade-ins on any make, and we sell those pre-owned trade-ins when we have them.`,
     features: [
       'New Evolution and Denago carts in stock',
       'Trade-ins accepted on any make',
       'Pre-owned trade-ins when available',
-      '0% APR on select models, approved credit',
-      'Delivery across all 21 counties',
+      financingHeadline,
+      `Delivery across all ${business.claims.countiesServed} counties`,
     ],
   },
   {

@@ -1,5 +1,5 @@
 import { Award, Handshake, HeartHandshake, Star, Wrench } from 'lucide-react'
-import { business } from '../../domain/business.ts'
+import { business, inWords, listInWords, openDays, showrooms } from '../../domain/business.ts'
 import { Hero, InfoCard, Section } from '../components/hero.tsx'
 import { callPrompt, useDocumentMeta } from '../meta.ts'
 import { exact, type Route } from '../page.ts'
@@ -7,7 +7,7 @@ import { paths } from '../paths.ts'
 
 const meta = () => ({
   title: 'About Us',
-  description: `${business.name} has sold, rented and serviced golf carts in New Jersey since ${business.foundedYear}: 500+ happy customers, 100+ carts in stock, four showrooms. ${callPrompt}`,
+  description: `${business.name} has sold, rented and serviced golf carts in New Jersey since ${business.foundedYear}: ${business.claims.happyCustomers} happy customers, ${business.claims.cartsInStock} carts in stock, ${inWords(showrooms.length)} showrooms. ${callPrompt}`,
   keywords: ['about Jersey Cart Co.', 'New Jersey golf cart dealer', 'golf cart showroom NJ'],
   pageType: 'about' as const,
   path: paths.about,
@@ -34,8 +34,8 @@ function AboutPage() {
               communities wanted them for their grounds crews, and nobody nearby could sell one, deliver it and fix it.
             </p>
             <p>
-              Fifteen years later we run four showrooms, in Ocean View, Bayville, Waretown and Pleasantville, and deliver
-              to all 21 counties. We sell new Evolution and Denago carts, rent street-legal carts by the day or the
+              Today we run {inWords(showrooms.length)} showrooms, in {listInWords(showrooms.map((s) => s.name))}, and
+              deliver to all {claims.countiesServed} counties. We sell new Evolution and Denago carts, rent street-legal carts by the day or the
               month, and our certified technicians service every major brand.
             </p>
           </div>
@@ -85,7 +85,9 @@ function AboutPage() {
       <section className="section section--center">
         <div className="container">
           <h2 className="section__title">Come See the Carts</h2>
-          <p className="section__intro">Test drive any cart at one of our four showrooms, Monday to Saturday.</p>
+          <p className="section__intro">
+            Test drive any cart at one of our {inWords(showrooms.length)} showrooms, {openDays()}.
+          </p>
           <a className="gc-button gc-button--primary" href={paths.contact}>
             Visit Our Showrooms
           </a>

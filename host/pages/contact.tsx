@@ -1,5 +1,6 @@
 import { Clock, CreditCard, HelpCircle, Mail, Phone, ShoppingCart, Wrench } from 'lucide-react'
 import { business, formatHours } from '../../domain/business.ts'
+import { financingHeadline, longestTerm } from '../../domain/payment.ts'
 import { ContactForm } from '../../widgets/contact-form/contact-form.tsx'
 import { InfoCard, Section } from '../components/hero.tsx'
 import { LocationCards } from '../components/locations.tsx'
@@ -11,7 +12,7 @@ import { usePostedForm } from '../form-state.ts'
 
 const meta = (siteUrl: string) => ({
   title: 'Contact Us',
-  description: `Ask for a golf cart quote, book a rental, schedule service or ask about financing. We answer within 24 hours. ${callPrompt}`,
+  description: `Ask for a golf cart quote, book a rental, schedule service or ask about financing. We answer within ${business.claims.replyWithinHours} hours. ${callPrompt}`,
   keywords: ['contact golf cart dealer', 'golf cart quote NJ', 'golf cart showroom hours'],
   pageType: 'contact' as const,
   path: paths.contact,
@@ -45,7 +46,7 @@ function ContactPage({ search }: PageProps) {
             Maintenance, batteries, repairs and upgrades for every major brand.
           </InfoCard>
           <InfoCard icon={<CreditCard aria-hidden="true" />} title="Financing" level={2}>
-            0% APR on select models with approved credit, terms up to 60 months.
+            {financingHeadline}, terms up to {longestTerm} months.
           </InfoCard>
           <InfoCard icon={<HelpCircle aria-hidden="true" />} title="General Questions" level={2}>
             Rentals, delivery, street-legal rules: ask us anything.

@@ -1,5 +1,6 @@
 import { Phone } from 'lucide-react'
 import { business } from '../../domain/business.ts'
+import { financingOffer } from '../../domain/payment.ts'
 import { type County, countyByValue } from '../../domain/counties.ts'
 import { FeaturedCarts, featuredQueryInput } from '../../widgets/featured-carts/featured-carts.tsx'
 import { Hero, Section } from '../components/hero.tsx'
@@ -16,7 +17,7 @@ const countyBrands = ['Evolution', 'Denago', 'Swift EV', 'Icon', 'Club Car', 'EZ
 function meta(county: County, siteUrl: string): PageMeta {
   return {
     title: `${county.name} County Golf Carts`,
-    description: `New electric golf carts for ${county.name} County, New Jersey, from ${county.storyTowns[0]} to ${county.storyTowns[1]}: Evolution and Denago sales, service, rentals and 0% financing on select models. ${callPrompt}`,
+    description: `New electric golf carts for ${county.name} County, New Jersey, from ${county.storyTowns[0]} to ${county.storyTowns[1]}: Evolution and Denago sales, service, rentals and ${financingOffer.apr}% financing on ${financingOffer.models}. ${callPrompt}`,
     keywords: [
       `${county.name} County golf carts`,
       `golf carts for sale ${county.storyTowns[0]} NJ`,

@@ -1,5 +1,6 @@
 import { BadgePercent, CalendarRange, Check, FileText, Zap } from 'lucide-react'
 import { business } from '../../domain/business.ts'
+import { financingHeadline, financingOffer, longestTerm, termChoices } from '../../domain/payment.ts'
 import { PaymentCalculator } from '../../widgets/payment-calculator/payment-calculator.tsx'
 import { Hero, InfoCard } from '../components/hero.tsx'
 import { callPrompt, useDocumentMeta } from '../meta.ts'
@@ -7,27 +8,21 @@ import { exact, type Route } from '../page.ts'
 import { paths } from '../paths.ts'
 
 const benefits = [
-  '0% APR on select new models with approved credit',
-  'Terms of 24, 36, 48 or 60 months',
+  financingHeadline,
+  `Terms of ${termChoices}`,
   'Fixed monthly payments you can plan around',
   'Trade-ins count toward your down payment',
   'No penalty for paying off early',
   'One application covers carts, accessories and custom builds',
 ]
 
-/** SPEC section 9: the documents to bring. */
-const documents = [
-  "Valid driver's license",
-  'Proof of income',
-  'Social Security number',
-  'Bank account information',
-  'Proof of residence',
-]
+/** SPEC section 9: the documents to bring, one per line. */
+const documents = financingOffer.documents.map((d) => d.charAt(0).toUpperCase() + d.slice(1))
 
 const meta = () => ({
   title: 'Golf Cart Financing',
-  description: `Finance a new golf cart with 0% APR on select models with approved credit and terms up to 60 months. Estimate your payment online. ${callPrompt}`,
-  keywords: ['golf cart financing NJ', '0% APR golf cart', 'golf cart payment calculator', 'golf cart loan'],
+  description: `Finance a new golf cart with ${financingHeadline} and terms up to ${longestTerm} months. Estimate your payment online. ${callPrompt}`,
+  keywords: ['golf cart financing NJ', `${financingOffer.apr}% APR golf cart`, 'golf cart payment calculator', 'golf cart loan'],
   pageType: 'financing' as const,
   path: paths.financing,
 })
@@ -38,7 +33,7 @@ function FinancingPage() {
     <>
       <Hero
         title="Golf Cart Financing"
-        subtitle="0% APR on select models with approved credit, terms up to 60 months, and an answer the same day in most cases."
+        subtitle={`${financingHeadline}, terms up to ${longestTerm} months, and an answer the same day in most cases.`}
         actions={
           <a className="gc-button gc-button--primary" href={paths.contact}>
             Ask About Financing
@@ -48,11 +43,11 @@ function FinancingPage() {
       <section className="section section--tint" aria-label="Financing highlights">
         <div className="container">
           <div className="card-grid card-grid--three">
-          <InfoCard icon={<BadgePercent aria-hidden="true" />} title="0% APR Available" level={2}>
-            On select new Evolution and Denago models, with approved credit.
+          <InfoCard icon={<BadgePercent aria-hidden="true" />} title={`${financingOffer.apr}% APR Available`} level={2}>
+            On {financingOffer.models} of new Evolution and Denago carts, {financingOffer.condition}.
           </InfoCard>
           <InfoCard icon={<CalendarRange aria-hidden="true" />} title="Flexible Terms" level={2}>
-            Choose 24, 36, 48 or 60 months to fit your budget.
+            Choose {termChoices} to fit your budget.
           </InfoCard>
           <InfoCard icon={<Zap aria-hidden="true" />} title="Quick Approval" level={2}>
             Most applications are answered the same business day.

@@ -1,4 +1,5 @@
-import { business } from '../../domain/business.ts'
+import { business, inWords, showrooms } from '../../domain/business.ts'
+import { financingOffer } from '../../domain/payment.ts'
 import { FeaturedCarts, featuredQueryInput } from '../../widgets/featured-carts/featured-carts.tsx'
 import { CallBlock } from '../components/call-block.tsx'
 import { Hero, Section } from '../components/hero.tsx'
@@ -11,10 +12,13 @@ import { paths } from '../paths.ts'
 import { autoDealer } from '../structured-data.ts'
 import njMap from 'virtual:nj-map'
 
+/** "0% financing on select models". */
+const financing = `${financingOffer.apr}% financing on ${financingOffer.models}`
+
 function meta({ siteUrl }: Pick<MetaContext, 'siteUrl'>) {
   return {
     title: `${business.name} | Electric Golf Carts in New Jersey`,
-    description: `New Evolution and Denago electric golf carts, rentals, service and 0% financing on select models, from four showrooms serving all 21 New Jersey counties. ${callPrompt}`,
+    description: `New Evolution and Denago electric golf carts, rentals, service and ${financing}, from ${inWords(showrooms.length)} showrooms serving all ${business.claims.countiesServed} New Jersey counties. ${callPrompt}`,
     keywords: ['golf carts New Jersey', 'electric golf carts NJ', 'golf cart dealer', 'golf cart rentals NJ', 'Evolution golf carts', 'Denago golf carts'],
     pageType: 'home' as const,
     path: paths.home,
@@ -29,9 +33,9 @@ function HomePage() {
     <>
       <Hero
         image="hero"
-        eyebrow={`Serving all 21 New Jersey counties since ${business.foundedYear}`}
+        eyebrow={`Serving all ${business.claims.countiesServed} New Jersey counties since ${business.foundedYear}`}
         title="New Jersey's Electric Golf Cart Dealer"
-        subtitle="New Evolution and Denago carts, rentals by the day or the month, certified service and 0% financing on select models."
+        subtitle={`New Evolution and Denago carts, rentals by the day or the month, certified service and ${financing}.`}
         actions={
           <>
             <a className="gc-button gc-button--primary" href={paths.inventory}>
@@ -62,11 +66,11 @@ function HomePage() {
         <div className="container split">
           <div>
             <h2 id="home-about" className="section__title">
-              Fifteen Years of Golf Carts in New Jersey
+              Golf Carts in New Jersey Since {business.foundedYear}
             </h2>
             <p className="section__intro">
-              We opened our first showroom in {business.foundedYear}. Today four showrooms along the shore sell, rent
-              and service electric carts for families, communities and businesses across the state.
+              We opened our first showroom in {business.foundedYear}. Today {inWords(showrooms.length)} showrooms along the
+              shore sell, rent and service electric carts for families, communities and businesses across the state.
             </p>
             <a className="gc-button gc-button--secondary" href={paths.about}>
               Learn More<span className="gc-sr-only"> about {business.name}</span>

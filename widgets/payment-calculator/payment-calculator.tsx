@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react'
-import { formatMoney, monthlyPayment, type PaymentResult, paymentTerms } from '../../domain/payment.ts'
+import { financingOffer, formatMoney, monthlyPayment, type PaymentResult, paymentTerms } from '../../domain/payment.ts'
 
 export interface PaymentCalculatorProps {
   /** A cart price to start from. */
@@ -53,7 +53,7 @@ export function PaymentCalculator({ headingLevel = 2, ...props }: PaymentCalcula
               ))}
             </select>
           </Field>
-          <Field id={`${id}-apr`} label="APR (%)" hint="0% on select models with approved credit">
+          <Field id={`${id}-apr`} label="APR (%)" hint={`${financingOffer.apr}% on ${financingOffer.models} ${financingOffer.condition}`}>
             <input id={`${id}-apr`} className="gc-input" inputMode="decimal" autoComplete="off" value={apr} onChange={(e) => setApr(e.currentTarget.value)} aria-describedby={`${id}-apr-hint`} />
           </Field>
         </div>

@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { business } from '../../domain/business.ts'
 import { dealershipSourceFor } from '../../domain/dealership-sources.ts'
 import { categoryLabel, formatPrice } from '../../domain/golf-cart.ts'
+import { financingOffer } from '../../domain/payment.ts'
 import { formatRange, formatSeating, specificationGroups, specificationsFor } from '../../domain/specifications.ts'
 import { describeFailure, isNotFound, useApiBase, useTRPC } from '../shared/api.tsx'
 import { LoadError } from '../shared/load-error.tsx'
@@ -166,7 +167,9 @@ export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetai
 
       <section className="gc-cta" part="cta">
         <Sub className="gc-cta__title">Ready to drive the {cart.title} home?</Sub>
-        <p>Ask for a quote or call us. 0% financing on select models with approved credit.</p>
+        <p>
+          Ask for a quote or call us. {financingOffer.apr}% financing on {financingOffer.models} {financingOffer.condition}.
+        </p>
         <div className="gc-actions gc-actions--center">
           <a className="gc-button gc-button--primary" part="button" href={props.contactHref(cart.slug)}>
             Get Quote
