@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { dealershipSourceFor, dealershipSources, modelForTitle } from './dealership-sources.ts'
+import { manufacturerPages } from './catalogue.ts'
+import { dealershipSourceFor, modelForTitle } from './dealership-sources.ts'
 
 describe('dealership source lookup', () => {
   it('knows 37 models across the Evolution and Denago lines SPEC names', () => {
-    const models = Object.keys(dealershipSources)
+    const models = Object.keys(manufacturerPages)
     expect(models).toHaveLength(37)
     for (const line of [
       'Evolution Carrier',
@@ -26,7 +27,7 @@ describe('dealership source lookup', () => {
   })
 
   it('links only to https manufacturer pages', () => {
-    for (const url of Object.values(dealershipSources)) {
+    for (const url of Object.values(manufacturerPages)) {
       expect(url).toMatch(/^https:\/\/(evolutionevs\.com|www\.denagoev\.com)\//)
     }
   })

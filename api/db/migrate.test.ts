@@ -5,8 +5,8 @@ import { backends, createTestDatabase, type TestDatabase } from '../../tests/sup
 import { createCartStore } from '../carts/cart-store.ts'
 import { createUserStore } from '../users/user-store.ts'
 import { migrate, readMigrations } from './migrate.ts'
-import { seed } from './seed.ts'
-import { seedInventory } from './seed-inventory.ts'
+import { startingInventory } from '../../domain/catalogue.ts'
+import { seed } from '../carts/seed.ts'
 
 describe.each(backends)('migrations and seed on %s', (backend) => {
   let db: TestDatabase
@@ -36,7 +36,7 @@ describe.each(backends)('migrations and seed on %s', (backend) => {
   })
 
   it('seeds an empty database with the starting inventory', async () => {
-    expect(await seed(db.sql)).toBe(seedInventory.length)
+    expect(await seed(db.sql)).toBe(startingInventory.length)
     const carts = await db.sql<{ title: string; slug: string; featured: boolean; category: string; imageUrl: string }[]>`
       select title, slug, featured, category, image_url from golf_carts order by id
     `
@@ -64,7 +64,7 @@ describe.each(backends)('migrations and seed on %s', (backend) => {
     await db.sql`delete from golf_carts where title like '%Turfman 800%'`
     expect(await seed(db.sql)).toBe(0)
     const [{ n }] = await db.sql<[{ n: number }]>`select count(*)::int as n from golf_carts`
-    expect(n).toBe(seedInventory.length - 1)
+    expect(n).toBe(startingInventory.length - 1)
   })
 
   it('gives a second cart with the same title the slug -2, then -3', async () => {

@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from '../../tests/support/test-
 import { startTcpProxy, type TcpProxy } from '../../tests/support/tcp-proxy.ts'
 import { type Database, openDatabase } from '../../api/db/database.ts'
 import { migrate } from '../../api/db/migrate.ts'
-import { seed } from '../../api/db/seed.ts'
+import { seed } from '../../api/carts/seed.ts'
 import { writeDeadlineMs } from '../../api/db/unavailable.ts'
 
 /**

@@ -2,11 +2,13 @@
  * Colours for the drawn artwork: the brand pair, a palette of real golf cart body colours and
  * small helpers to shade them. Everything here is pure and deterministic.
  */
+import type { BodyColour as BodyColourName } from '../../domain/catalogue.ts'
+
 export const BRAND_YELLOW = '#FACC15'
 export const INK = '#111827'
 
 export interface BodyColour {
-  name: string
+  name: BodyColourName
   hex: string
 }
 

@@ -1,7 +1,7 @@
 /**
  * Writes every drawn image of the site: `node --import tsx scripts/artwork/generate.ts`.
  *
- *   host/public/images/carts/<slug>.svg|png  800x600, one per catalogue title
+ *   host/public/images/carts/<slug>.svg|png  800x600, one per cart of domain/catalogue.ts
  *   host/public/images/logo.svg|png          400x400
  *   host/public/favicon.svg                  64x64
  *   host/public/images/showroom.svg          1200x800
@@ -13,9 +13,10 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { drawnImageUrl, startingInventory } from '../../domain/catalogue.ts'
 import { slugify } from '../../domain/slug.ts'
 import { drawGolfCart } from './cart.ts'
-import { CART_TITLES, cartOptionsFor } from './catalogue.ts'
+import { cartOptionsFor } from './cart-options.ts'
 import { heroSvg } from './hero.ts'
 import { faviconSvg, logoSvg } from './logo.ts'
 import { renderPngs, type RenderJob } from './render-png.ts'
@@ -47,13 +48,14 @@ async function main(): Promise<void> {
   }
 
   const slugs = new Set<string>()
-  for (const title of CART_TITLES) {
+  for (const { title } of startingInventory) {
     const slug = slugify(title)
     if (slugs.has(slug)) problems.push(`duplicate slug ${slug}`)
     slugs.add(slug)
     const svg = drawGolfCart(cartOptionsFor(title))
-    await write(join(images, 'carts', `${slug}.svg`), svg, CART_SVG_BUDGET)
-    jobs.push({ markup: svg, width: 800, height: 600, out: join(images, 'carts', `${slug}.png`) })
+    const file = join(publicDir, drawnImageUrl(title))
+    await write(file, svg, CART_SVG_BUDGET)
+    jobs.push({ markup: svg, width: 800, height: 600, out: file.replace(/\.svg$/, '.png') })
   }
 
   const logo = logoSvg()

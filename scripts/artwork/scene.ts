@@ -3,7 +3,7 @@
  * document whose `<defs>` hold every shared piece once.
  */
 import { CART_STYLE, cartParts } from './cart.ts'
-import { cartOptionsFor } from './catalogue.ts'
+import { cartOptionsFor } from './cart-options.ts'
 import { n } from './color.ts'
 
 export class Scene {

@@ -8,7 +8,7 @@ import autocannon from 'autocannon'
 import postgres from 'postgres'
 import { openDatabase } from '../../api/db/database.ts'
 import { migrate } from '../../api/db/migrate.ts'
-import { seed } from '../../api/db/seed.ts'
+import { seed } from '../../api/carts/seed.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 

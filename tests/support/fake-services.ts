@@ -1,8 +1,7 @@
+import { drawnImageUrl, startingInventory } from '../../domain/catalogue.ts'
 import type { GolfCart, GolfCartDetail } from '../../domain/golf-cart.ts'
 import type { InquiryReceipt, ValidInquiry } from '../../domain/inquiry.ts'
 import { alternativeSlug, slugify } from '../../domain/slug.ts'
-import { seedImageUrl } from '../../api/db/seed.ts'
-import { seedInventory } from '../../api/db/seed-inventory.ts'
 import type { CartQuery } from '../../api/carts/cart-store.ts'
 import type { Services } from '../../api/trpc/context.ts'
 
@@ -10,17 +9,17 @@ import type { Services } from '../../api/trpc/context.ts'
  * In-memory stand-ins for the stores, so component tests run the real tRPC router (validation,
  * errors) without a database. `hold()` keeps calls waiting, to see loading states.
  */
-export function seedCarts(count = seedInventory.length): GolfCartDetail[] {
+export function seedCarts(count = startingInventory.length): GolfCartDetail[] {
   return Array.from({ length: count }, (_, i) => {
-    const seed = seedInventory[i % seedInventory.length]!
-    const title = i < seedInventory.length ? seed.title : `${seed.title} Unit ${i + 1}`
+    const seed = startingInventory[i % startingInventory.length]!
+    const title = i < startingInventory.length ? seed.title : `${seed.title} Unit ${i + 1}`
     return {
       id: i + 1,
       slug: slugify(title),
       title,
       description: seed.description,
       price: seed.price,
-      imageUrl: seedImageUrl(seed.title),
+      imageUrl: drawnImageUrl(seed.title),
       category: 'new',
       featured: seed.featured,
       available: true,
