@@ -88,8 +88,6 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   }
 }
 
-export { routes } from './routes.ts'
-
 /** "No such cart" and "bad input" are answers; only a failure to answer makes a page incomplete. */
 function answeredNo(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code

@@ -25,18 +25,12 @@ export interface PrefetchOutcome {
 }
 
 /**
- * One route of the site: how its path matches, what it renders, what it tells search engines,
- * and what the server fetches first so the HTML arrives complete and hydration fetches nothing.
+ * One page of the site: what it renders, what it tells search engines, and what the server
+ * fetches first so the HTML arrives complete and hydration fetches nothing. Its address is in
+ * the table of domain/site-paths.ts; host/routes.ts pairs each address with its page.
  */
 export interface Route {
-  name: string
-  match(path: string): Params | null
   Page: ComponentType<PageProps>
   meta(context: MetaContext, params: Params, search?: URLSearchParams): PageMeta
   prefetch?(context: MetaContext, params: Params, search: URLSearchParams): Promise<PrefetchOutcome | void>
-}
-
-/** A route for one fixed path. */
-export function exact(path: string): (candidate: string) => Params | null {
-  return (candidate) => (candidate === path ? {} : null)
 }

@@ -1,3 +1,4 @@
+import { matchSitePath, type SitePage } from '../domain/site-paths.ts'
 import type { Params, Route } from './page.ts'
 import { aboutRoute } from './pages/about.tsx'
 import { contactRoute } from './pages/contact.tsx'
@@ -12,21 +13,21 @@ import { rentalsRoute } from './pages/rentals.tsx'
 import { servicesRoute } from './pages/services.tsx'
 import { vehicleRoute } from './pages/vehicle.tsx'
 
-/** Every route of SPEC section 2, in the order they are tried. */
-export const routes: readonly Route[] = [
-  homeRoute,
-  inventoryRoute,
-  rentalsRoute,
-  servicesRoute,
-  financingRoute,
-  aboutRoute,
-  contactRoute,
-  vehicleRoute,
-  privacyRoute,
-  termsRoute,
-  countySalesRoute,
-  countyRentalsRoute,
-]
+/** The page at each address of the table in domain/site-paths.ts (SPEC section 2). */
+const pages: Readonly<Record<SitePage, Route>> = {
+  home: homeRoute,
+  inventory: inventoryRoute,
+  rentals: rentalsRoute,
+  services: servicesRoute,
+  financing: financingRoute,
+  about: aboutRoute,
+  contact: contactRoute,
+  vehicle: vehicleRoute,
+  privacy: privacyRoute,
+  terms: termsRoute,
+  countySales: countySalesRoute,
+  countyRentals: countyRentalsRoute,
+}
 
 export interface RouteMatch {
   route: Route
@@ -34,10 +35,9 @@ export interface RouteMatch {
   found: boolean
 }
 
+/** The page a path shows; any path that is no page of the site gets the not-found page. */
 export function matchRoute(path: string): RouteMatch {
-  for (const route of routes) {
-    const params = route.match(path)
-    if (params) return { route, params, found: true }
-  }
-  return { route: notFoundRoute, params: {}, found: false }
+  const match = matchSitePath(path)
+  if (!match) return { route: notFoundRoute, params: {}, found: false }
+  return { route: pages[match.page], params: match.params, found: true }
 }

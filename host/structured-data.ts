@@ -2,6 +2,7 @@ import { business, type Location } from '../domain/business.ts'
 import { counties } from '../domain/counties.ts'
 import { modelForTitle } from '../domain/dealership-sources.ts'
 import type { GolfCart } from '../domain/golf-cart.ts'
+import { paths } from '../domain/site-paths.ts'
 import { specificationsFor } from '../domain/specifications.ts'
 
 /** Schema.org objects for search engines (issue #4): the dealer, a vehicle, a breadcrumb. */
@@ -19,7 +20,7 @@ function showroom(location: Location, siteUrl: string) {
     '@type': 'AutoDealer',
     name: `${business.name} ${location.name}`,
     telephone: location.phone.tel,
-    url: `${siteUrl}/contact`,
+    url: `${siteUrl}${paths.contact}`,
     sameAs: [location.socialUrl, location.websiteUrl],
     openingHoursSpecification: hours,
     ...(location.address && {
@@ -65,7 +66,7 @@ export function vehicleProduct(cart: GolfCart, siteUrl: string) {
   const spec = specificationsFor(cart.title)
   const model = modelForTitle(cart.title)
   const year = cart.title.match(/\b(19|20)\d{2}\b/)?.[0]
-  const url = `${siteUrl}/vehicle/${cart.slug}`
+  const url = `${siteUrl}${paths.vehicle(cart.slug)}`
   return {
     '@context': 'https://schema.org',
     '@type': ['Product', 'Vehicle'],

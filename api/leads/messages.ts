@@ -1,5 +1,6 @@
 import { business, formatHours } from '../../domain/business.ts'
 import { formatPrice } from '../../domain/golf-cart.ts'
+import { paths } from '../../domain/site-paths.ts'
 import type { NotificationKind, StoredInquiry } from '../inquiries/inquiry-store.ts'
 import { adfDocument } from './adf.ts'
 import { interestLabel, newJerseyTime } from './lead-facts.ts'
@@ -49,7 +50,7 @@ function dealerEmail(lead: StoredInquiry, settings: MailSettings): Omit<MailMess
     : lead.cartSlug
       ? `${lead.cartSlug} (no longer listed)`
       : undefined
-  const cartUrl = lead.cartSlug ? `${settings.siteUrl}/vehicle/${lead.cartSlug}` : undefined
+  const cartUrl = lead.cartSlug ? `${settings.siteUrl}${paths.vehicle(lead.cartSlug)}` : undefined
   const rows: [string, string | undefined][] = [
     ['Name', name],
     ['Email', lead.email],

@@ -1,6 +1,6 @@
 import { business, formatHours } from '../../domain/business.ts'
 import { counties } from '../../domain/counties.ts'
-import { paths } from '../paths.ts'
+import { paths } from '../../domain/site-paths.ts'
 
 const quickLinks = [
   { href: paths.home, label: 'Home' },

@@ -1,18 +1,36 @@
 import { Menu, Phone, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { business } from '../../domain/business.ts'
-import { headerLinks, paths, sectionOf } from '../paths.ts'
+import { matchSitePath, paths, type SitePage } from '../../domain/site-paths.ts'
+
+/** The header's links, in SPEC order. */
+const headerLinks = [
+  { page: 'home', label: 'Home' },
+  { page: 'inventory', label: 'Inventory' },
+  { page: 'rentals', label: 'Rentals' },
+  { page: 'services', label: 'Services' },
+  { page: 'about', label: 'About' },
+  { page: 'contact', label: 'Contact' },
+] as const satisfies readonly { page: SitePage; label: string }[]
+
+/** Which header link a page belongs under: a vehicle under the inventory, a county's rentals under rentals. */
+const sectionOf: Partial<Record<SitePage, SitePage>> = { vehicle: 'inventory', countyRentals: 'rentals' }
+
+function currentSection(path: string): SitePage | undefined {
+  const page = matchSitePath(path)?.page
+  return page && (sectionOf[page] ?? page)
+}
 
 /** SPEC: links with the current one highlighted, the phone, Get Quote; a menu on small screens. */
 export function Header({ path }: { path: string }) {
   const [open, setOpen] = useState(false)
-  const current = sectionOf(path)
+  const current = currentSection(path)
   // Choosing a link (any navigation) closes the menu.
   useEffect(() => setOpen(false), [path])
 
   const links = headerLinks.map((link) => (
-    <li key={link.href}>
-      <a href={link.href} aria-current={current === link.href ? 'page' : undefined} onClick={() => setOpen(false)}>
+    <li key={link.page}>
+      <a href={paths[link.page]} aria-current={current === link.page ? 'page' : undefined} onClick={() => setOpen(false)}>
         {link.label}
       </a>
     </li>

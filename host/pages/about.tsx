@@ -1,9 +1,9 @@
 import { Award, Handshake, HeartHandshake, Star, Wrench } from 'lucide-react'
 import { business, inWords, listInWords, openDays, showrooms } from '../../domain/business.ts'
+import { paths } from '../../domain/site-paths.ts'
 import { Hero, InfoCard, Section } from '../components/hero.tsx'
 import { callPrompt, useDocumentMeta } from '../meta.ts'
-import { exact, type Route } from '../page.ts'
-import { paths } from '../paths.ts'
+import type { Route } from '../page.ts'
 
 const meta = () => ({
   title: 'About Us',
@@ -97,4 +97,4 @@ function AboutPage() {
   )
 }
 
-export const aboutRoute: Route = { name: 'about', match: exact(paths.about), Page: AboutPage, meta }
+export const aboutRoute: Route = { Page: AboutPage, meta }

@@ -1,12 +1,12 @@
 import { Clock, CreditCard, HelpCircle, Mail, Phone, ShoppingCart, Wrench } from 'lucide-react'
 import { business, formatHours } from '../../domain/business.ts'
 import { financingHeadline, longestTerm } from '../../domain/payment.ts'
+import { contactFormAnchor, paths } from '../../domain/site-paths.ts'
 import { ContactForm } from '../../widgets/contact-form/contact-form.tsx'
 import { InfoCard, Section } from '../components/hero.tsx'
 import { LocationCards } from '../components/locations.tsx'
 import { callPrompt, useDocumentMeta } from '../meta.ts'
-import { exact, type PageProps, type Route } from '../page.ts'
-import { contactFormAnchor, paths } from '../paths.ts'
+import type { PageProps, Route } from '../page.ts'
 import { autoDealer } from '../structured-data.ts'
 import { usePostedForm } from '../form-state.ts'
 
@@ -109,8 +109,6 @@ function ContactPage({ search }: PageProps) {
 }
 
 export const contactRoute: Route = {
-  name: 'contact',
-  match: exact(paths.contact),
   Page: ContactPage,
   meta: ({ siteUrl }) => meta(siteUrl),
   /** Get Quote on a vehicle page: the cart arrives with the page, named above the form. */

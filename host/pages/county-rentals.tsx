@@ -4,7 +4,7 @@ import { CallBlock } from '../components/call-block.tsx'
 import { Hero, Section } from '../components/hero.tsx'
 import { callPrompt, type PageMeta, useDocumentMeta } from '../meta.ts'
 import type { PageProps, Params, Route } from '../page.ts'
-import { paths } from '../paths.ts'
+import { paths } from '../../domain/site-paths.ts'
 import { RentalActions, RentalFeatures } from './rentals.tsx'
 
 function meta(county: County): PageMeta {
@@ -57,11 +57,6 @@ function CountyRentalsPage({ params }: PageProps) {
 }
 
 export const countyRentalsRoute: Route = {
-  name: 'county-rentals',
-  match(path) {
-    const value = /^\/rentals\/([a-z-]+)-county-golf-cart-rentals$/.exec(path)?.[1]
-    return value && countyByValue(value) ? { county: value } : null
-  },
   Page: CountyRentalsPage,
   meta: (_context, params: Params) => meta(countyByValue(params.county ?? '')!),
 }

@@ -8,7 +8,7 @@ import { BrandTiles, WhyChooseCards } from '../components/why-choose.tsx'
 import { countyStories } from '../content/county-stories.ts'
 import { callPrompt, type PageMeta, useDocumentMeta } from '../meta.ts'
 import type { PageProps, Params, Route } from '../page.ts'
-import { paths } from '../paths.ts'
+import { paths } from '../../domain/site-paths.ts'
 import { autoDealer } from '../structured-data.ts'
 
 /** SPEC's six brand tiles on county pages. */
@@ -115,11 +115,6 @@ function CountySalesPage({ params }: PageProps) {
 }
 
 export const countySalesRoute: Route = {
-  name: 'county-sales',
-  match(path) {
-    const value = /^\/([a-z-]+)-county-golf-carts$/.exec(path)?.[1]
-    return value && countyByValue(value) ? { county: value } : null
-  },
   Page: CountySalesPage,
   meta: ({ siteUrl }, params: Params) => meta(countyByValue(params.county ?? '')!, siteUrl),
   async prefetch({ queryClient, trpc }) {

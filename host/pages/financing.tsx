@@ -1,11 +1,11 @@
 import { BadgePercent, CalendarRange, Check, FileText, Zap } from 'lucide-react'
 import { business } from '../../domain/business.ts'
 import { financingHeadline, financingOffer, longestTerm, termChoices } from '../../domain/payment.ts'
+import { paths } from '../../domain/site-paths.ts'
 import { PaymentCalculator } from '../../widgets/payment-calculator/payment-calculator.tsx'
 import { Hero, InfoCard } from '../components/hero.tsx'
 import { callPrompt, useDocumentMeta } from '../meta.ts'
-import { exact, type Route } from '../page.ts'
-import { paths } from '../paths.ts'
+import type { Route } from '../page.ts'
 
 const benefits = [
   financingHeadline,
@@ -90,4 +90,4 @@ function FinancingPage() {
   )
 }
 
-export const financingRoute: Route = { name: 'financing', match: exact(paths.financing), Page: FinancingPage, meta }
+export const financingRoute: Route = { Page: FinancingPage, meta }

@@ -1,5 +1,6 @@
 import { business, inWords, showrooms } from '../../domain/business.ts'
 import { financingOffer } from '../../domain/payment.ts'
+import { paths } from '../../domain/site-paths.ts'
 import { FeaturedCarts, featuredQueryInput } from '../../widgets/featured-carts/featured-carts.tsx'
 import { CallBlock } from '../components/call-block.tsx'
 import { Hero, Section } from '../components/hero.tsx'
@@ -7,8 +8,7 @@ import { LocationCards } from '../components/locations.tsx'
 import { NjMap } from '../components/nj-map.tsx'
 import { BrandTiles, WhyChooseCards } from '../components/why-choose.tsx'
 import { callPrompt, socialCard, useDocumentMeta } from '../meta.ts'
-import { exact, type MetaContext, type Route } from '../page.ts'
-import { paths } from '../paths.ts'
+import type { MetaContext, Route } from '../page.ts'
 import { autoDealer } from '../structured-data.ts'
 import njMap from 'virtual:nj-map'
 
@@ -104,8 +104,6 @@ function HomePage() {
 }
 
 export const homeRoute: Route = {
-  name: 'home',
-  match: exact(paths.home),
   Page: HomePage,
   meta,
   async prefetch({ queryClient, trpc }) {

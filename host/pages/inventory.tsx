@@ -1,9 +1,9 @@
 import { useLocation } from 'wouter'
 import { business } from '../../domain/business.ts'
+import { paths } from '../../domain/site-paths.ts'
 import { InventoryGrid, inventoryQueryInput } from '../../widgets/inventory/inventory-grid.tsx'
 import { callPrompt, type PageMeta, useDocumentMeta } from '../meta.ts'
-import { exact, type PageProps, type Route } from '../page.ts'
-import { paths } from '../paths.ts'
+import type { PageProps, Route } from '../page.ts'
 
 /** `/inventory?category=new&page=2`: each page of the inventory has its own address. */
 function readQuery(search: URLSearchParams | string) {
@@ -49,8 +49,6 @@ function InventoryPage({ search }: PageProps) {
 }
 
 export const inventoryRoute: Route = {
-  name: 'inventory',
-  match: exact(paths.inventory),
   Page: InventoryPage,
   meta: (_context, _params, search) => {
     const { category, page } = readQuery(search ?? '')

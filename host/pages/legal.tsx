@@ -1,8 +1,8 @@
 import { business } from '../../domain/business.ts'
+import { paths } from '../../domain/site-paths.ts'
 import { type LegalDocument, privacyPolicy, termsOfService } from '../content/legal.ts'
 import { callPrompt, type PageMeta, useDocumentMeta } from '../meta.ts'
-import { exact, type Route } from '../page.ts'
-import { paths } from '../paths.ts'
+import type { Route } from '../page.ts'
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
 
@@ -58,15 +58,11 @@ const termsMeta = (): PageMeta => ({
 })
 
 export const privacyRoute: Route = {
-  name: 'privacy',
-  match: exact(paths.privacy),
   Page: () => <LegalPage document={privacyPolicy} meta={privacyMeta()} />,
   meta: privacyMeta,
 }
 
 export const termsRoute: Route = {
-  name: 'terms',
-  match: exact(paths.terms),
   Page: () => <LegalPage document={termsOfService} meta={termsMeta()} />,
   meta: termsMeta,
 }

@@ -2,7 +2,7 @@ import { Phone } from 'lucide-react'
 import { business } from '../../domain/business.ts'
 import { callPrompt, type PageMeta, useDocumentMeta } from '../meta.ts'
 import type { Route } from '../page.ts'
-import { paths } from '../paths.ts'
+import { paths } from '../../domain/site-paths.ts'
 
 const meta = (): PageMeta => ({
   title: '404 Page Not Found',
@@ -43,4 +43,4 @@ function NotFoundPage() {
 }
 
 /** What every unmatched path renders, with status 404. */
-export const notFoundRoute: Route = { name: 'not-found', match: () => ({}), Page: NotFoundPage, meta }
+export const notFoundRoute: Route = { Page: NotFoundPage, meta }

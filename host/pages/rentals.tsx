@@ -3,12 +3,12 @@ import type { ReactNode } from 'react'
 import { business } from '../../domain/business.ts'
 import { counties } from '../../domain/counties.ts'
 import { rentalTerms } from '../../domain/rental-plans.ts'
+import { paths } from '../../domain/site-paths.ts'
 import { RentalPlans } from '../../widgets/rental-plans/rental-plans.tsx'
 import { CallBlock } from '../components/call-block.tsx'
 import { Hero, InfoCard, Section } from '../components/hero.tsx'
 import { callPrompt, useDocumentMeta } from '../meta.ts'
-import { exact, type Route } from '../page.ts'
-import { paths } from '../paths.ts'
+import type { Route } from '../page.ts'
 
 const featureIcons = [ShieldCheck, BatteryFull, Clock, MapPin, ShieldCheck, DollarSign]
 
@@ -96,4 +96,4 @@ function RentalsPage() {
   )
 }
 
-export const rentalsRoute: Route = { name: 'rentals', match: exact(paths.rentals), Page: RentalsPage, meta }
+export const rentalsRoute: Route = { Page: RentalsPage, meta }

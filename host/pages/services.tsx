@@ -1,11 +1,11 @@
 import { CalendarCheck, Check, Phone, ShoppingCart, Sparkles, Wrench, Package } from 'lucide-react'
 import { business } from '../../domain/business.ts'
+import { paths } from '../../domain/site-paths.ts'
 import { CallBlock } from '../components/call-block.tsx'
 import { Hero } from '../components/hero.tsx'
 import { serviceOfferings } from '../content/services.ts'
 import { callPrompt, useDocumentMeta } from '../meta.ts'
-import { exact, type Route } from '../page.ts'
-import { paths } from '../paths.ts'
+import type { Route } from '../page.ts'
 
 const icons = { sales: ShoppingCart, service: Wrench, custom: Sparkles, parts: Package } as const
 
@@ -67,4 +67,4 @@ function ServicesPage() {
   )
 }
 
-export const servicesRoute: Route = { name: 'services', match: exact(paths.services), Page: ServicesPage, meta }
+export const servicesRoute: Route = { Page: ServicesPage, meta }

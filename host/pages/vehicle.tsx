@@ -6,7 +6,7 @@ import { useTRPC } from '../../widgets/shared/api.tsx'
 import { VehicleDetail } from '../../widgets/vehicle-detail/vehicle-detail.tsx'
 import { callPrompt, useDocumentMeta, type PageMeta } from '../meta.ts'
 import type { Params, PageProps, Route } from '../page.ts'
-import { paths } from '../paths.ts'
+import { paths } from '../../domain/site-paths.ts'
 import { breadcrumbs, vehicleProduct } from '../structured-data.ts'
 
 function meta(siteUrl: string, slug: string, cart: GolfCartDetail | null | undefined): PageMeta {
@@ -59,16 +59,6 @@ function VehiclePage({ params }: PageProps) {
 }
 
 export const vehicleRoute: Route = {
-  name: 'vehicle',
-  match(path) {
-    const slug = /^\/vehicle\/([^/]+)$/.exec(path)?.[1]
-    if (!slug) return null
-    try {
-      return { slug: decodeURIComponent(slug) }
-    } catch {
-      return null
-    }
-  },
   Page: VehiclePage,
   meta: ({ siteUrl, queryClient, trpc }, params: Params) =>
     meta(siteUrl, params.slug ?? '', queryClient.getQueryData(trpc.cart.bySlug.queryKey({ slug: params.slug ?? '' }))),

@@ -8,7 +8,7 @@ import { fieldIssues, internalErrorMessage } from '../../api/trpc/init.ts'
 import { createCaller } from '../../api/trpc/router.ts'
 import type { Field } from '../../widgets/contact-form/contact-form.tsx'
 import type { PostedForm } from '../form-state.ts'
-import { contactFormAnchor, paths } from '../paths.ts'
+import { contactFormAnchor, paths } from '../../domain/site-paths.ts'
 
 const fields: Field[] = ['firstName', 'lastName', 'email', 'phone', 'message']
 

@@ -1,28 +1,11 @@
 import type { Services } from '../../api/trpc/context.ts'
-import { counties } from '../../domain/counties.ts'
+import { everySitePath } from '../../domain/site-paths.ts'
 import { escapeHtml } from '../meta.ts'
-import { paths } from '../paths.ts'
 
-const staticPaths = [
-  paths.home,
-  paths.inventory,
-  paths.rentals,
-  paths.services,
-  paths.financing,
-  paths.about,
-  paths.contact,
-  paths.privacy,
-  paths.terms,
-]
-
-/** Every page a search engine should know: the fixed pages, 42 county pages, every cart. */
+/** Every page a search engine should know: each address of the site's table, every cart's page. */
 export async function sitemapXml(services: Services, siteUrl: string): Promise<string> {
   const { carts } = await services.carts.list({})
-  const urls = [
-    ...staticPaths,
-    ...counties.flatMap((c) => [paths.countySales(c.value), paths.countyRentals(c.value)]),
-    ...carts.map((cart) => paths.vehicle(cart.slug)),
-  ]
+  const urls = everySitePath(carts.map((cart) => cart.slug))
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

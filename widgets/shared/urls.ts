@@ -1,3 +1,5 @@
+import { sitePaths } from '../../domain/site-paths.ts'
+
 /**
  * Addresses inside a widget. Cart images and page links are relative to the dealer's site; on a
  * partner's page they must point back to the dealer (the `api-base`), not to the partner.
@@ -12,5 +14,6 @@ export function fillVehicleHref(template: string, apiBase: string, slug: string)
   return template.replaceAll('{api-base}', apiBase.replace(/\/+$/, '')).replaceAll('{slug}', encodeURIComponent(slug))
 }
 
-export const defaultVehicleHref = '{api-base}/vehicle/{slug}'
+/** The vehicle page's own pattern on the dealer's site: `{api-base}/vehicle/{slug}`. */
+export const defaultVehicleHref = `{api-base}${sitePaths.vehicle}`
 

@@ -1,3 +1,4 @@
+import { paths } from '../../domain/site-paths.ts'
 import { defineWidget } from '../shared/define-widget.tsx'
 import { WidgetApi } from '../shared/widget-api.tsx'
 import { resolveUrl } from '../shared/urls.ts'
@@ -22,9 +23,9 @@ defineWidget({
       <VehicleDetail
         slug={String(a.slug)}
         headingLevel={2}
-        homeHref={resolveUrl(a.apiBase, '/')}
-        inventoryHref={resolveUrl(a.apiBase, '/inventory')}
-        contactHref={(slug) => resolveUrl(a.apiBase, `/contact?cart=${encodeURIComponent(slug)}`)}
+        homeHref={resolveUrl(a.apiBase, paths.home)}
+        inventoryHref={resolveUrl(a.apiBase, paths.inventory)}
+        contactHref={(slug) => resolveUrl(a.apiBase, paths.quote(slug))}
         onError={(message) => emit('gc-error', { message })}
       />
     ) : null,
