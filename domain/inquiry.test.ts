@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { inquiryInput, spamReason } from './inquiry.ts'
+import { inquiryInput, spamReason, visitorFieldNames } from './inquiry.ts'
 
 const valid = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com' }
 const issues = (input: unknown) =>
@@ -76,6 +76,13 @@ describe('inquiry rules', () => {
       'firstName',
       'message',
     ])
+  })
+})
+
+describe('the visitor\'s fields', () => {
+  it('are the schema\'s first keys, in the form\'s order', () => {
+    expect(visitorFieldNames).toEqual(['firstName', 'lastName', 'email', 'phone', 'interest', 'message'])
+    expect(Object.keys(inquiryInput.shape).slice(0, visitorFieldNames.length)).toEqual(visitorFieldNames)
   })
 })
 

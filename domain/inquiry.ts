@@ -51,7 +51,11 @@ function optionalText(label: string, max: number) {
 /** Digits with the usual separators, at least 7 digits, an optional extension. */
 const phonePattern = /^\+?[\d\s().-]*\d[\d\s().-]*(?:\s*(?:x|ext\.?)\s*\d{1,6})?$/i
 
-export const inquiryInput = z.object({
+/**
+ * What the visitor fills in, in the form's order. The contact form, the form post without
+ * JavaScript and the API all take their list of fields from these keys.
+ */
+const visitorFields = z.object({
   firstName: requiredText('First name', inquiryLimits.name),
   lastName: requiredText('Last name', inquiryLimits.name),
   email: z.pipe(
@@ -77,6 +81,18 @@ export const inquiryInput = z.object({
     ),
   ),
   message: optionalText('Message', inquiryLimits.message),
+})
+
+export type VisitorField = keyof typeof visitorFields.shape
+
+/** The visitor's fields as typed; a field not typed yet is absent (the schema names what is missing). */
+export type TypedFields = Partial<Record<VisitorField, string>>
+
+/** `firstName`, `lastName`, `email`, `phone`, `interest`, `message`: read off the schema. */
+export const visitorFieldNames: readonly VisitorField[] = z.keyof(visitorFields).options
+
+/** An inquiry: the visitor's fields, where it came from, and the two spam signals. */
+export const inquiryInput = z.extend(visitorFields, {
   /** The page the visitor was on. */
   sourceUrl: z.optional(
     z.string('Source URL must be text').check(

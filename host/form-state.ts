@@ -1,13 +1,12 @@
 import { createContext, useContext } from 'react'
-import type { Field } from '../widgets/contact-form/contact-form.tsx'
+import type { TypedFields } from '../domain/inquiry.ts'
 
 /**
  * A contact form the server handled without JavaScript (host/server/contact-post.ts): the page is
  * rendered again with what was typed and what was wrong, or with a thank-you after a redirect.
  */
 export interface PostedForm {
-  values: Partial<Record<Field, string>>
-  interest?: string
+  values: TypedFields
   errors: Record<string, string>
   /** A problem with no field of its own (the database down, too many messages). */
   message?: string

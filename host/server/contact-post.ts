@@ -6,11 +6,9 @@ import { describeError } from '../../api/log.ts'
 import { createContextInner } from '../../api/trpc/context.ts'
 import { fieldIssues, internalErrorMessage } from '../../api/trpc/init.ts'
 import { createCaller } from '../../api/trpc/router.ts'
-import type { Field } from '../../widgets/contact-form/contact-form.tsx'
+import { visitorFieldNames } from '../../domain/inquiry.ts'
 import type { PostedForm } from '../form-state.ts'
 import { contactFormAnchor, paths } from '../../domain/site-paths.ts'
-
-const fields: Field[] = ['firstName', 'lastName', 'email', 'phone', 'message']
 
 /**
  * The contact form without JavaScript (it loads after the page, or may fail to): an ordinary
@@ -36,7 +34,6 @@ export function mountContactPost(
         // Whatever the post holds goes to the procedure, whose schema judges it.
         await caller.inquiry.submit({
           ...post.values,
-          interest: post.text('interest') ?? '',
           cartSlug: post.cartSlug,
           website: post.text('website'),
           sourceLabel: post.text('sourceLabel') || 'dealer-site',
@@ -56,7 +53,6 @@ export function mountContactPost(
       if (status === 500) context.log.error('contact form post failed', { error: describeError(error.cause ?? error) })
       const form: PostedForm = {
         values: post.values,
-        interest: post.text('interest'),
         errors: Object.fromEntries(issues.map((i) => [i.path, i.message])),
         message: issues.length > 0 ? undefined : status === 500 ? internalErrorMessage : error.message,
       }
@@ -72,7 +68,7 @@ function readPost(req: Request) {
   return {
     text,
     cartSlug,
-    values: Object.fromEntries(fields.map((f) => [f, text(f) ?? ''])) as PostedForm['values'],
-    back: cartSlug ? `${paths.contact}?cart=${encodeURIComponent(cartSlug)}` : paths.contact,
+    values: Object.fromEntries(visitorFieldNames.map((f) => [f, text(f) ?? ''])),
+    back: paths.quote(cartSlug),
   }
 }

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { fakeServices } from '../../tests/support/fake-services.ts'
 import { renderWithApi } from '../../tests/support/render-with-api.tsx'
+import { visitorFieldNames } from '../../domain/inquiry.ts'
 import { ContactForm } from './contact-form.tsx'
 
 const fill = (label: string | RegExp, value: string) =>
@@ -39,6 +40,13 @@ describe('ContactForm', () => {
       ['rentals', 'RENTALS'],
       ['service', 'SERVICE'],
     ])
+  })
+
+  it('has a control, in the schema\'s order, for every field the inquiry schema takes from the visitor', () => {
+    const { container } = renderWithApi(<ContactForm />, fakeServices(), { toasts: true })
+    const controls = Array.from(container.querySelectorAll<HTMLInputElement>('input:not([type=hidden]), select, textarea'))
+    const named = controls.map((c) => c.name).filter((name) => name !== 'website')
+    expect(named).toEqual(visitorFieldNames)
   })
 
   it('says Sending... and is disabled while the message goes, then clears and thanks the visitor', async () => {

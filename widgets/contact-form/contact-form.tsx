@@ -3,7 +3,15 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { business } from '../../domain/business.ts'
 import { formatPrice } from '../../domain/golf-cart.ts'
 import { specificationsFor } from '../../domain/specifications.ts'
-import { type InquiryReceipt, inquiryInput, inquiryLimits, interestOptions } from '../../domain/inquiry.ts'
+import {
+  type InquiryReceipt,
+  inquiryInput,
+  inquiryLimits,
+  interestOptions,
+  type TypedFields,
+  type VisitorField,
+  visitorFieldNames,
+} from '../../domain/inquiry.ts'
 import { describeFailure, fieldIssuesOf, useTRPC } from '../shared/api.tsx'
 import { useToast } from '../shared/toast.tsx'
 
@@ -20,15 +28,12 @@ export interface ContactFormProps {
    */
   action?: string
   /** What a server-handled post sends back: the fields as typed and their problems. */
-  initial?: { values: Partial<Record<Field, string>>; interest?: string; errors: Record<string, string> }
+  initial?: { values: TypedFields; errors: Record<string, string> }
   headingLevel?: 2 | 3
   onSubmitted?(receipt: InquiryReceipt): void
   onError?(message: string): void
 }
 
-export type Field = 'firstName' | 'lastName' | 'email' | 'phone' | 'message'
-const emptyValues: Record<Field, string> = { firstName: '', lastName: '', email: '', phone: '', message: '' }
-const fieldOrder: string[] = ['firstName', 'lastName', 'email', 'phone', 'interest', 'message']
 
 const presetInterest = (value: string | undefined) =>
   interestOptions.some((o) => o.value === value) ? (value as string) : ''
@@ -48,12 +53,12 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
   const cart = useQuery({ ...trpc.cart.bySlug.queryOptions({ slug: props.cartSlug ?? '' }), enabled: Boolean(props.cartSlug) })
   const cartTitle = props.cartSlug ? cart.data?.title : undefined
   const initialInterest = presetInterest(props.interest) || brandInterest(cartTitle)
-  const [values, setValues] = useState({ ...emptyValues, ...props.initial?.values })
+  const [values, setValues] = useState<TypedFields>({ ...props.initial?.values })
   // SPEC: the chosen interest is held apart from the other fields and sent in their place.
-  const [interest, setInterest] = useState(presetInterest(props.initial?.interest) || initialInterest)
+  const [interest, setInterest] = useState(presetInterest(props.initial?.values.interest) || initialInterest)
   const [errors, setErrors] = useState<Record<string, string>>(props.initial?.errors ?? {})
   const mutation = useMutation(trpc.inquiry.submit.mutationOptions())
-  const typedInterest = useRef(Boolean(props.initial?.interest))
+  const typedInterest = useRef(Boolean(props.initial?.values.interest))
   useEffect(() => {
     if (!typedInterest.current) setInterest(initialInterest)
   }, [initialInterest])
@@ -68,7 +73,7 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
     const byField: Record<string, string> = {}
     for (const issue of issues) byField[issue.path] ??= issue.message
     setErrors(byField)
-    const first = fieldOrder.find((f) => byField[f])
+    const first = visitorFieldNames.find((f) => byField[f])
     if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
     return Object.keys(byField).length > 0
   }
@@ -93,7 +98,7 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
     setErrors({})
     mutation.mutate(checked.data, {
       onSuccess(receipt) {
-        setValues(emptyValues)
+        setValues({})
         setInterest(initialInterest)
         openedAt.current = performance.now()
         toast({
@@ -114,7 +119,7 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
   }
 
   const H = `h${headingLevel}` as const
-  const field = (name: Field, label: string, input: { type?: string; autoComplete: string; required?: boolean; maxLength: number }) => (
+  const field = (name: VisitorField, label: string, input: { type?: string; autoComplete: string; required?: boolean; maxLength: number }) => (
     <div className="gc-field" part="field">
       <label htmlFor={`${id}-${name}`}>
         {label}
@@ -131,7 +136,7 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
         aria-required={input.required || undefined}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        value={values[name]}
+        value={values[name] ?? ''}
         onChange={(e) => {
           const value = e.currentTarget.value
           setValues((v) => ({ ...v, [name]: value }))
@@ -215,7 +220,7 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
             maxLength={inquiryLimits.message}
             aria-invalid={errors.message ? true : undefined}
             aria-describedby={errors.message ? `${id}-message-error` : undefined}
-            value={values.message}
+            value={values.message ?? ''}
             onChange={(e) => {
               const value = e.currentTarget.value
               setValues((v) => ({ ...v, message: value }))
