@@ -1,6 +1,6 @@
 import { BadgeCheck, Leaf, Percent, Wrench } from 'lucide-react'
 import { financingHeadline, financingOffer } from '../../domain/payment.ts'
-import { InfoCard } from './hero.tsx'
+import { InfoCard } from './info-card.tsx'
 
 /** SPEC's four reasons, on the home page and every county page. */
 export function WhyChooseCards() {

@@ -1,7 +1,9 @@
 import { Award, Handshake, HeartHandshake, Star, Wrench } from 'lucide-react'
 import { business, inWords, listInWords, openDays, showrooms } from '../../domain/business.ts'
 import { paths } from '../../domain/site-paths.ts'
-import { Hero, InfoCard, Section } from '../components/hero.tsx'
+import { Hero } from '../components/hero.tsx'
+import { InfoCard } from '../components/info-card.tsx'
+import { Section } from '../components/section.tsx'
 import { callPrompt, useDocumentMeta } from '../meta.ts'
 import type { Route } from '../page.ts'
 

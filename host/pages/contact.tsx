@@ -3,7 +3,9 @@ import { business, formatHours } from '../../domain/business.ts'
 import { financingHeadline, longestTerm } from '../../domain/payment.ts'
 import { contactFormAnchor, paths } from '../../domain/site-paths.ts'
 import { ContactForm } from '../../widgets/contact-form/contact-form.tsx'
-import { InfoCard, Section } from '../components/hero.tsx'
+import { Hero } from '../components/hero.tsx'
+import { InfoCard } from '../components/info-card.tsx'
+import { Section } from '../components/section.tsx'
 import { LocationCards } from '../components/locations.tsx'
 import { callPrompt, useDocumentMeta } from '../meta.ts'
 import type { PageProps, Route } from '../page.ts'
@@ -25,17 +27,10 @@ function ContactPage({ search }: PageProps) {
   const posted = usePostedForm()
   return (
     <>
-      <section className="hero">
-        <div className="container hero__inner">
-          <div className="hero__text">
-            <h1 className="hero__title">Contact Us</h1>
-            <p className="hero__subtitle">
-              Call, write or visit. A real person answers, and every message gets a reply within{' '}
-              {business.claims.replyWithinHours} hours.
-            </p>
-          </div>
-        </div>
-      </section>
+      <Hero
+        title="Contact Us"
+        subtitle={`Call, write or visit. A real person answers, and every message gets a reply within ${business.claims.replyWithinHours} hours.`}
+      />
       <section className="section section--tint" aria-label="How we can help">
         <div className="container">
           <div className="card-grid card-grid--four">

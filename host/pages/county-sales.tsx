@@ -1,9 +1,10 @@
-import { Phone } from 'lucide-react'
 import { business } from '../../domain/business.ts'
 import { financingOffer } from '../../domain/payment.ts'
 import { type County, countyByValue } from '../../domain/counties.ts'
 import { FeaturedCarts, featuredQueryInput } from '../../widgets/featured-carts/featured-carts.tsx'
-import { Hero, Section } from '../components/hero.tsx'
+import { CallBlock } from '../components/call-block.tsx'
+import { Hero } from '../components/hero.tsx'
+import { Section } from '../components/section.tsx'
 import { BrandTiles, WhyChooseCards } from '../components/why-choose.tsx'
 import { countyStories } from '../content/county-stories.ts'
 import { callPrompt, type PageMeta, useDocumentMeta } from '../meta.ts'
@@ -91,25 +92,18 @@ function CountySalesPage({ params }: PageProps) {
           />
         </div>
       </section>
-      <section className="call-block" aria-labelledby="county-cta">
-        <div className="container call-block__inner">
-          <h2 id="county-cta" className="call-block__title">
-            Ready to Ride in {county.name} County?
-          </h2>
-          <p>Get a quote on a new cart, book a rental, or call and talk it through.</p>
-          <div className="gc-actions gc-actions--center">
-            <a className="gc-button gc-button--primary" href={paths.contact}>
-              Get Started
-            </a>
-            <a className="gc-button gc-button--outline" href={paths.countyRentals(county.value)}>
-              Golf Cart Rentals
-            </a>
-            <a className="gc-button gc-button--outline" href={`tel:${business.tollFree.tel}`}>
-              <Phone aria-hidden="true" size={18} /> {business.tollFree.display}
-            </a>
-          </div>
-        </div>
-      </section>
+      <CallBlock
+        title={`Ready to Ride in ${county.name} County?`}
+        text="Get a quote on a new cart, book a rental, or call and talk it through."
+        call="last"
+      >
+        <a className="gc-button gc-button--primary" href={paths.contact}>
+          Get Started
+        </a>
+        <a className="gc-button gc-button--outline" href={paths.countyRentals(county.value)}>
+          Golf Cart Rentals
+        </a>
+      </CallBlock>
     </>
   )
 }
