@@ -57,16 +57,7 @@ export function createCartStore(sql: Sql) {
       return [...rows]
     },
 
-    /** By canonical slug first; failing that, by the alternative reading of a title's slug. */
-    async bySlug(slug: string): Promise<GolfCartDetail | undefined> {
-      const [cart] = await sql<GolfCartDetail[]>`
-        select ${summary}, featured, available from golf_carts
-        where slug = ${slug} or alternative_slug = ${slug}
-        order by (slug = ${slug}) desc, id
-        limit 1
-      `
-      return cart
-    },
+    bySlug: (slug: string) => findCartBySlug(sql, slug),
 
     add(cart: NewCart): Promise<GolfCartDetail> {
       return sql.begin((tx) => insertCart(tx, cart))
@@ -75,6 +66,20 @@ export function createCartStore(sql: Sql) {
 }
 
 export type CartStore = ReturnType<typeof createCartStore>
+
+/**
+ * A cart by its canonical slug first; failing that, by the alternative reading of a title's
+ * slug. Inside a transaction too (an inquiry notes the cart it is about as it is stored).
+ */
+export async function findCartBySlug(sql: Sql | TransactionSql, slug: string): Promise<GolfCartDetail | undefined> {
+  const [cart] = await sql<GolfCartDetail[]>`
+    select ${summaryColumns(sql)}, featured, available from golf_carts
+    where slug = ${slug} or alternative_slug = ${slug}
+    order by (slug = ${slug}) desc, id
+    limit 1
+  `
+  return cart
+}
 
 /** Adds a cart inside the caller's transaction, choosing its slug (SPEC: `-2`, `-3` on a clash). */
 export async function insertCart(tx: TransactionSql, cart: NewCart): Promise<GolfCartDetail> {

@@ -1,5 +1,6 @@
 import { type Interest, type InquiryReceipt, spamReason, type ValidInquiry } from '../../domain/inquiry.ts'
-import type { Sql, TransactionSql } from '../db/database.ts'
+import { findCartBySlug } from '../carts/cart-store.ts'
+import type { Sql } from '../db/database.ts'
 
 /** The notifications an inquiry can ask for; the outbox sends each once. */
 export const notificationKinds = ['dealer-email', 'crm-adf', 'visitor-confirmation'] as const
@@ -41,7 +42,8 @@ export function createInquiryStore(sql: Sql, options: InquiryStoreOptions = { no
       const spam = spamReason(inquiry)
       const notifications = spam ? [] : options.notifications
       const receipt = await sql.begin(async (tx) => {
-        const cart = inquiry.cartSlug ? await cartBySlug(tx, inquiry.cartSlug) : undefined
+        // Either slug reading; a cart removed since the visitor loaded the page leaves only the slug.
+        const cart = inquiry.cartSlug ? await findCartBySlug(tx, inquiry.cartSlug) : undefined
         const [row] = await tx<{ id: number; createdAt: Date; interest: Interest | null }[]>`
           insert into contact_inquiries
             (first_name, last_name, email, phone, interest, message, source_url, source_label,
@@ -76,14 +78,3 @@ export function createInquiryStore(sql: Sql, options: InquiryStoreOptions = { no
 }
 
 export type InquiryStore = ReturnType<typeof createInquiryStore>
-
-async function cartBySlug(tx: TransactionSql, slug: string) {
-  // Either slug reading; a cart removed since the visitor loaded the page leaves only the slug.
-  const [cart] = await tx<{ id: number; slug: string; title: string; price: number }[]>`
-    select id, slug, title, price::float8 as price from golf_carts
-    where slug = ${slug} or alternative_slug = ${slug}
-    order by (slug = ${slug}) desc, id
-    limit 1
-  `
-  return cart
-}
