@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { Router, useLocation, useSearch } from 'wouter'
-import { type ApiClient, ApiProvider } from '../widgets/shared/api.tsx'
+import { type ApiOptions, ApiProvider } from '../widgets/shared/api.tsx'
 import { ToastProvider } from '../widgets/shared/toast.tsx'
 import { Footer } from './components/footer.tsx'
 import { Header } from './components/header.tsx'
@@ -10,7 +10,8 @@ import { matchRoute } from './routes.ts'
 
 export interface AppProps {
   queryClient: QueryClient
-  apiClient: ApiClient
+  /** How the page's data is fetched: over HTTP in the browser, by direct calls on the server. */
+  api: ApiOptions
   /** On the server: the path and query being rendered. */
   ssrPath?: string
   ssrSearch?: string
@@ -21,7 +22,7 @@ export interface AppProps {
 /** The whole site: the same tree renders on the server and hydrates in the browser. */
 export function App(props: AppProps) {
   return (
-    <ApiProvider apiBase="" queryClient={props.queryClient} apiClient={props.apiClient}>
+    <ApiProvider apiBase="" queryClient={props.queryClient} api={props.api}>
       <ToastProvider>
         <Router ssrPath={props.ssrPath} ssrSearch={props.ssrSearch}>
           <PostedFormContext.Provider value={props.postedForm}>

@@ -1,7 +1,7 @@
 import { hydrate } from '@tanstack/react-query'
 import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { createApiClient, createQueryClient } from '../widgets/shared/api.tsx'
+import { createApiOptions, createQueryClient } from '../widgets/shared/api.tsx'
 import { App } from './app.tsx'
 import './styles/index.ts'
 
@@ -14,7 +14,7 @@ const root = document.getElementById('root')!
 // As a transition, hydration yields to the browser every few milliseconds instead of holding
 // the main thread for the whole page: the page already shows, and stays responsive meanwhile.
 startTransition(() => {
-  hydrateRoot(root, <App queryClient={queryClient} apiClient={createApiClient('')} />)
+  hydrateRoot(root, <App queryClient={queryClient} api={createApiOptions('', queryClient)} />)
 })
 // Lets tests and monitoring know the page is interactive.
 queueMicrotask(() => root.setAttribute('data-hydrated', ''))

@@ -3,7 +3,7 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import { renderToString } from 'react-dom/server'
 import { createContextInner, type Services } from '../api/trpc/context.ts'
 import { type AppRouter, appRouter } from '../api/trpc/router.ts'
-import { createApiClient, createQueryClient } from '../widgets/shared/api.tsx'
+import { answeredNo, createQueryClient } from '../widgets/shared/api.tsx'
 import { App } from './app.tsx'
 import type { PostedForm } from './form-state.ts'
 import { headTags } from './meta.ts'
@@ -66,7 +66,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const html = renderToString(
     <App
       queryClient={queryClient}
-      apiClient={createApiClient(request.siteUrl)}
+      api={trpc}
       ssrPath={pathname}
       ssrSearch={search.replace(/^\?/, '')}
       postedForm={request.postedForm}
@@ -86,10 +86,4 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     html,
     state,
   }
-}
-
-/** "No such cart" and "bad input" are answers; only a failure to answer makes a page incomplete. */
-function answeredNo(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code
-  return code === 'NOT_FOUND' || code === 'BAD_REQUEST'
 }

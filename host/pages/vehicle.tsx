@@ -3,7 +3,7 @@ import { business } from '../../domain/business.ts'
 import { formatPrice, type GolfCartDetail } from '../../domain/golf-cart.ts'
 import { specificationsFor } from '../../domain/specifications.ts'
 import { useTRPC } from '../../widgets/shared/api.tsx'
-import { VehicleDetail } from '../../widgets/vehicle-detail/vehicle-detail.tsx'
+import { VehicleDetail, vehicleQuery } from '../../widgets/vehicle-detail/vehicle-detail.tsx'
 import { callPrompt, useDocumentMeta, type PageMeta } from '../meta.ts'
 import type { Params, PageProps, Route } from '../page.ts'
 import { paths } from '../../domain/site-paths.ts'
@@ -47,7 +47,7 @@ function meta(siteUrl: string, slug: string, cart: GolfCartDetail | null | undef
 function VehiclePage({ params }: PageProps) {
   const slug = params.slug ?? ''
   const trpc = useTRPC()
-  const { data } = useQuery(trpc.cart.bySlug.queryOptions({ slug }))
+  const { data } = useQuery(vehicleQuery(trpc, slug))
   useDocumentMeta(meta('', slug, data))
   return (
     <section className="section">
@@ -61,22 +61,19 @@ function VehiclePage({ params }: PageProps) {
 export const vehicleRoute: Route = {
   Page: VehiclePage,
   meta: ({ siteUrl, queryClient, trpc }, params: Params) =>
-    meta(siteUrl, params.slug ?? '', queryClient.getQueryData(trpc.cart.bySlug.queryKey({ slug: params.slug ?? '' }))),
+    meta(siteUrl, params.slug ?? '', queryClient.getQueryData(vehicleQuery(trpc, params.slug ?? '').queryKey)),
   async prefetch({ queryClient, trpc }, params) {
-    const options = trpc.cart.bySlug.queryOptions({ slug: params.slug ?? '' })
+    const slug = params.slug ?? ''
+    let cart: GolfCartDetail | null
     try {
-      const cart = await queryClient.fetchQuery(options)
-      // Links in the other slug reading (SPEC section 2) move permanently to the canonical one.
-      if (cart.slug !== params.slug) return { status: 301, redirect: paths.vehicle(cart.slug) }
-    } catch (error) {
-      // A TRPCError, told apart by its code so the browser bundle needs no server code. Any
-      // other failure (the database down) stays in the cache as an error: the page renders with
-      // a retry button and the server answers 503.
-      const code = (error as { code?: unknown }).code
-      if (code !== 'NOT_FOUND' && code !== 'BAD_REQUEST') return
-      // Cached as "no cart", so the page hydrates as Vehicle Not Found without asking again.
-      queryClient.setQueryData(options.queryKey, null as unknown as GolfCartDetail)
-      return { status: 404 }
+      cart = await queryClient.fetchQuery(vehicleQuery(trpc, slug))
+    } catch {
+      // A failure to answer (the database down) stays in the cache as an error: the page renders
+      // with a retry button and the server answers 503.
+      return
     }
+    if (!cart) return { status: 404 }
+    // Links in the other slug reading (SPEC section 2) move permanently to the canonical one.
+    if (cart.slug !== slug) return { status: 301, redirect: paths.vehicle(cart.slug) }
   },
 }

@@ -1,13 +1,25 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createTRPCClient, httpLink, type TRPCClient, TRPCClientError } from '@trpc/client'
-import { createTRPCContext } from '@trpc/tanstack-react-query'
+import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import { createContext, type ReactNode, useContext } from 'react'
 import type { AppRouter } from '../../api/trpc/router.ts'
 
-/** The typed hooks every component uses: `useTRPC().cart.list.queryOptions(...)`. */
-export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>()
-
 export type ApiClient = TRPCClient<AppRouter>
+
+/**
+ * The typed query and mutation options every component uses: `useTRPC().cart.list.queryOptions(...)`.
+ * In the browser they fetch over HTTP (`createApiOptions`); the server renders with options that
+ * call the procedures directly (host/entry-server.tsx), so it builds no HTTP client it never uses.
+ */
+export type ApiOptions = TRPCOptionsProxy<AppRouter>
+
+const ApiOptionsContext = createContext<ApiOptions | null>(null)
+
+export function useTRPC(): ApiOptions {
+  const options = useContext(ApiOptionsContext)
+  if (!options) throw new Error('useTRPC() is only available inside an <ApiProvider>')
+  return options
+}
 
 /**
  * SPEC section 9: no retries, data never stale, no refetch on focus, unused cache dropped after
@@ -37,17 +49,17 @@ export function createApiClient(apiBase: string): ApiClient {
   })
 }
 
-export function ApiProvider(props: {
-  apiBase: string
-  queryClient: QueryClient
-  apiClient: ApiClient
-  children: ReactNode
-}) {
+/** Query options that fetch from the API at `apiBase` over HTTP, cached in `queryClient`. */
+export function createApiOptions(apiBase: string, queryClient: QueryClient): ApiOptions {
+  return createTRPCOptionsProxy<AppRouter>({ client: createApiClient(apiBase), queryClient })
+}
+
+export function ApiProvider(props: { apiBase: string; queryClient: QueryClient; api: ApiOptions; children: ReactNode }) {
   return (
     <QueryClientProvider client={props.queryClient}>
-      <TRPCProvider trpcClient={props.apiClient} queryClient={props.queryClient}>
+      <ApiOptionsContext.Provider value={props.api}>
         <ApiBaseContext.Provider value={props.apiBase}>{props.children}</ApiBaseContext.Provider>
-      </TRPCProvider>
+      </ApiOptionsContext.Provider>
     </QueryClientProvider>
   )
 }
@@ -76,6 +88,15 @@ export function fieldIssuesOf(error: unknown): { path: string; message: string }
   return Array.isArray(issues) ? issues : []
 }
 
-export function isNotFound(error: unknown): boolean {
-  return error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'NOT_FOUND'
+/** The tRPC code of a failure: from the HTTP client in the browser, from the procedure on the server. */
+export function errorCode(error: unknown): string | undefined {
+  if (error instanceof TRPCClientError) return (error.data as { code?: string } | undefined)?.code
+  if (error instanceof Error && 'code' in error && typeof error.code === 'string') return error.code
+  return undefined
+}
+
+/** "No such thing" and "not a valid key" are answers; only a failure to answer is an outage. */
+export function answeredNo(error: unknown): boolean {
+  const code = errorCode(error)
+  return code === 'NOT_FOUND' || code === 'BAD_REQUEST'
 }

@@ -1,12 +1,12 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { BatteryCharging, Gauge, Leaf, type LucideIcon, Phone, Route, ShieldCheck, Users, Wrench, Zap } from 'lucide-react'
 import { useEffect } from 'react'
 import { business } from '../../domain/business.ts'
 import { dealershipSourceFor } from '../../domain/dealership-sources.ts'
-import { categoryLabel, formatPrice } from '../../domain/golf-cart.ts'
+import { categoryLabel, formatPrice, type GolfCartDetail } from '../../domain/golf-cart.ts'
 import { financingOffer } from '../../domain/payment.ts'
 import { formatRange, formatSeating, specificationGroups, specificationsFor } from '../../domain/specifications.ts'
-import { describeFailure, isNotFound, useApiBase, useTRPC } from '../shared/api.tsx'
+import { answeredNo, type ApiOptions, describeFailure, useApiBase, useTRPC } from '../shared/api.tsx'
 import { LoadError } from '../shared/load-error.tsx'
 import { resolveUrl } from '../shared/urls.ts'
 
@@ -26,14 +26,36 @@ const features: { icon: LucideIcon; title: string; text: string }[] = [
   { icon: Leaf, title: 'Eco-Friendly', text: 'Zero tailpipe emissions keep your street clean and quiet.' },
 ]
 
+/**
+ * One cart by either slug reading, or null when there is none. "No such cart" is an answer and
+ * is cached like one, so the server renders Vehicle Not Found (status 404) and the page hydrates
+ * without asking again; only a failure to answer is an error, shown with a retry button.
+ */
+export function vehicleQuery(api: ApiOptions, slug: string) {
+  const bySlug = api.cart.bySlug.queryOptions({ slug })
+  const { queryFn } = bySlug
+  return queryOptions({
+    queryKey: [...bySlug.queryKey, 'or-none'] as const,
+    async queryFn(context): Promise<GolfCartDetail | null> {
+      if (!queryFn) throw new Error('cart.bySlug has no query function')
+      try {
+        return await queryFn({ ...context, queryKey: bySlug.queryKey })
+      } catch (error) {
+        if (answeredNo(error)) return null
+        throw error
+      }
+    },
+  })
+}
+
 /** The vehicle page (SPEC section 2): everything about one cart, from its title alone. */
 export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetailProps) {
   const trpc = useTRPC()
   const apiBase = useApiBase()
-  const query = useQuery(trpc.cart.bySlug.queryOptions({ slug }))
+  const query = useQuery(vehicleQuery(trpc, slug))
   const { onError } = props
   useEffect(() => {
-    if (query.error && !isNotFound(query.error)) onError?.(describeFailure(query.error))
+    if (query.error) onError?.(describeFailure(query.error))
   }, [query.error, onError])
 
   const H = `h${headingLevel}` as const
@@ -41,7 +63,7 @@ export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetai
   const SubSub = `h${headingLevel + 2}` as 'h3' | 'h4'
 
   if (query.isPending) return <VehicleSkeleton />
-  if (query.isError && !isNotFound(query.error)) {
+  if (query.isError) {
     return <LoadError what="this golf cart" onRetry={() => void query.refetch()} retrying={query.isFetching} />
   }
   if (!query.data) {
