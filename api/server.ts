@@ -2,29 +2,17 @@ import { randomBytes } from 'node:crypto'
 import { rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { join, resolve } from 'node:path'
-import type { Express, RequestHandler } from 'express'
 import { seed } from './carts/seed.ts'
-import { ConfigError, type Env, loadEnv } from './config/env.ts'
+import { ConfigError, loadEnv } from './config/env.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { type Database, openDatabase } from './db/database.ts'
 import { migrate } from './db/migrate.ts'
-import { createApp } from './http/app.ts'
-import { createLogger, describeError, type Logger } from './log.ts'
+import { createApp, type MountSite } from './http/app.ts'
+import { createLogger, describeError } from './log.ts'
 import { createRuntime, type Runtime } from './runtime.ts'
-import type { Services } from './trpc/context.ts'
-
-/** What a site mounted on the API server gets to work with. */
-export interface SiteContext {
-  env: Env
-  log: Logger
-  services: Services
-  /** The lead rate limit, for the site's own form posts. */
-  leadRateLimit: RequestHandler
-}
 
 export interface RunOptions {
-  /** Adds the website's routes after the API's and before the final not-found answer. */
-  mountSite?(app: Express, context: SiteContext): Promise<void> | void
+  mountSite?: MountSite
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { fileURLToPath } from 'node:url'
 import { createExpressMiddleware } from '@trpc/server/adapters/express'
-import express from 'express'
+import express, { type Express, type RequestHandler } from 'express'
 import expressStaticGzip from 'express-static-gzip'
 import compression from 'compression'
 import type { Env } from '../config/env.ts'
+import { staticFolders } from '../config/files.ts'
 import type { Database } from '../db/database.ts'
 import { readDeadlineMs, withDeadline } from '../db/unavailable.ts'
 import { describeError, type Logger } from '../log.ts'
@@ -18,10 +18,18 @@ import { leadRateLimit } from './rate-limit.ts'
 import { apiPolicy, securityHeaders } from './security.ts'
 import { requestLog, requestLogger } from './request-log.ts'
 import { restRoutes } from './rest.ts'
-import type { RunOptions } from '../server.ts'
 
-const publicDir = fileURLToPath(new URL('../../host/public/', import.meta.url))
-const builtWidgetsDir = fileURLToPath(new URL('../../dist/widgets/', import.meta.url))
+/** What a site mounted on the API server gets to work with. */
+export interface SiteContext {
+  env: Env
+  log: Logger
+  services: Services
+  /** The lead rate limit, for the site's own form posts. */
+  leadRateLimit: RequestHandler
+}
+
+/** Adds the website's routes after the API's and before the final not-found answer. */
+export type MountSite = (app: Express, context: SiteContext) => Promise<void> | void
 
 export interface AppDependencies {
   db: Database
@@ -32,7 +40,7 @@ export interface AppDependencies {
   widgetsDir?: string
   /** Enables the loopback staff routes (`npm run leads` against the embedded database). */
   internalToken?: string
-  mountSite?: RunOptions['mountSite']
+  mountSite?: MountSite
 }
 
 export async function createApp({
@@ -40,7 +48,7 @@ export async function createApp({
   env,
   log,
   services,
-  widgetsDir = builtWidgetsDir,
+  widgetsDir = staticFolders.widgets,
   internalToken,
   mountSite,
 }: AppDependencies) {
@@ -89,9 +97,9 @@ export async function createApp({
     }),
   )
 
-  // Only the two things host/public holds, so page requests never wait on a file lookup.
-  app.use('/images', express.static(`${publicDir}images`, { maxAge: '1d', index: false, fallthrough: false }))
-  app.get('/favicon.svg', (_req, res) => res.sendFile(`${publicDir}favicon.svg`, { maxAge: '1d' }))
+  // Only the two things the public folder holds, so page requests never wait on a file lookup.
+  app.use('/images', express.static(`${staticFolders.public}images`, { maxAge: '1d', index: false, fallthrough: false }))
+  app.get('/favicon.svg', (_req, res) => res.sendFile(`${staticFolders.public}favicon.svg`, { maxAge: '1d' }))
   await mountSite?.(app, { env, log, services, leadRateLimit: rateLimit })
   app.use((req, res) => sendError(res, 404, `Nothing at ${req.method} ${req.path}`))
   app.use(errorHandler(log))

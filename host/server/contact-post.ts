@@ -1,7 +1,7 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express'
 import { TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
-import type { SiteContext } from '../../api/server.ts'
+import type { SiteContext } from '../../api/http/app.ts'
 import { describeError } from '../../api/log.ts'
 import { createContextInner } from '../../api/trpc/context.ts'
 import { fieldIssues, internalErrorMessage } from '../../api/trpc/init.ts'
