@@ -13,7 +13,7 @@ describe('business facts', () => {
     ])
   })
 
-  it('prints the hours as SPEC states them', () => {
+  it('prints the hours as the product states them', () => {
     expect(business.hours.map(formatHours)).toEqual([
       'Mon-Fri: 9AM-5PM',
       'Sat: 9AM-5PM',

@@ -1,6 +1,6 @@
 /**
  * Every business fact the site, the widgets, the emails and the structured data show. Another
- * dealer rebrands by editing this one file (PRODUCT.md, "Phones and email"). The numbers are
+ * dealer rebrands by editing this one file (docs/PRODUCT.md, "Business facts"). The numbers are
  * fictional 555-01xx placeholders until the dealer supplies real ones.
  */
 export interface Phone {
@@ -130,7 +130,7 @@ export const business = {
 /** The showrooms: every location with a street address (the general New Jersey entry has none). */
 export const showrooms: readonly Location[] = business.locations.filter((l) => l.address)
 
-/** What the general entry shows instead of a street address (PRODUCT.md). */
+/** What the general entry shows instead of a street address (docs/PRODUCT.md, "Business facts"). */
 export const statewideServiceArea = `Serving all ${business.claims.countiesServed} New Jersey counties`
 
 const smallNumbers = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']
@@ -156,7 +156,7 @@ export function formatAddress(address: Address): string {
   return `${address.street}, ${address.city}, ${address.region} ${address.postalCode}`
 }
 
-/** A maps search for the address: PRODUCT.md's "maps listing" link, no API key needed. */
+/** A maps search for the address: a location's "maps" link, no API key needed. */
 export function mapsSearchUrl(location: Location): string {
   const query = location.address
     ? `${business.name} ${formatAddress(location.address)}`

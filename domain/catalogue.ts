@@ -12,7 +12,7 @@ import { slugify } from './slug.ts'
  */
 
 /**
- * The manufacturer page of each model (SPEC section 2: 37 model names). Data the dealer edits
+ * The manufacturer page of each model (37 model names; docs/PRODUCT.md, "Dealership sources"). Data the dealer edits
  * when a manufacturer moves a page or a new model arrives; a cart whose title names no model
  * here shows no "View Dealership Source" button.
  */
@@ -72,7 +72,7 @@ export type BodyColour =
   | 'burgundy'
 
 /**
- * One cart of the starting inventory: new Evolution and Denago carts (SPEC section 1). The
+ * One cart of the starting inventory: new Evolution and Denago carts (docs/PRODUCT.md, "The catalogue"). The
  * vehicle page shows the specifications derived from each title (domain/specifications.ts) next
  * to the description, so the descriptions stay consistent with those figures: seating, top
  * speed, motor and, where the site lists lithium, the battery and range.

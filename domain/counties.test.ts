@@ -26,7 +26,7 @@ const storyTowns: Record<string, [string, string]> = {
 }
 
 describe('the 21 counties', () => {
-  it('are the SPEC values, in order, each once', () => {
+  it('are the 21 county values, in order, each once', () => {
     expect(counties.map((c) => c.value)).toEqual([...countyValues])
     expect(countyValues).toHaveLength(21)
     expect(countyValues).toEqual(Object.keys(storyTowns))
@@ -41,7 +41,7 @@ describe('the 21 counties', () => {
     }
   })
 
-  it('name the story towns SPEC gives', () => {
+  it('name the story towns the product gives', () => {
     for (const county of counties) expect(county.storyTowns).toEqual(storyTowns[county.value])
   })
 
@@ -51,7 +51,7 @@ describe('the 21 counties', () => {
     ['sussex', ['Vernon Township', 'Sparta', 'Frankford Township', 'Hardyston Township', 'Hopatcong', 'Newton']],
     ['union', ['Elizabeth', 'Woodbridge', 'Union', 'Plainfield', 'Linden', 'Rahway', 'Westfield']],
     ['warren', ['Washington Township', 'Phillipsburg', 'Lopatcong Township', 'Pohatcong Township', 'White Township', 'Belvidere']],
-  ])('keep SPEC rental towns for %s exactly', (value, towns) => {
+  ])('keep the dealer\'s rental towns for %s exactly', (value, towns) => {
     expect(countyByValue(value)?.rentalTowns).toEqual(towns)
   })
 

@@ -1,8 +1,9 @@
 /**
- * The 21 New Jersey counties the dealer serves (SPEC section 2): display names, the two towns
+ * The 21 New Jersey counties the dealer serves (docs/PRODUCT.md, "Pages and addresses"): display names, the two towns
  * each county's "Serving <County> Since 2009" story names, and the towns its rental page lists.
- * The rental towns for Salem, Somerset, Sussex, Union and Warren are SPEC's, kept exactly as
- * given; the other sixteen are real municipalities of that county (PRODUCT.md).
+ * The rental towns for Salem, Somerset, Sussex, Union and Warren are the dealer's own list, kept
+ * exactly as given; the other sixteen are real municipalities of that county (docs/PRODUCT.md,
+ * "County rental pages").
  */
 export const countyValues = [
   'atlantic',
@@ -34,7 +35,7 @@ export interface County {
   value: CountyValue
   /** Display name without the word County: "Cape May" (always with a space), "Atlantic". */
   name: string
-  /** The two towns SPEC names in the county's story, in SPEC's order. */
+  /** The two towns the county's story names, in the dealer's order. */
   storyTowns: readonly [string, string]
   /** Towns listed on the county rental page ("Serving <County> Communities"). */
   rentalTowns: readonly string[]

@@ -3,7 +3,7 @@ import { manufacturerPages } from './catalogue.ts'
 import { dealershipSourceFor, modelForTitle } from './dealership-sources.ts'
 
 describe('dealership source lookup', () => {
-  it('knows 37 models across the Evolution and Denago lines SPEC names', () => {
+  it('knows 37 models across the Evolution and Denago lines the product names', () => {
     const models = Object.keys(manufacturerPages)
     expect(models).toHaveLength(37)
     for (const line of [

@@ -2,7 +2,7 @@ import { manufacturerPages } from './catalogue.ts'
 import { slugify } from './slug.ts'
 
 /**
- * The vehicle page's "View Dealership Source" button (SPEC section 2): which model a cart's title
+ * The vehicle page's "View Dealership Source" button (docs/PRODUCT.md, "Dealership sources"): which model a cart's title
  * names, looked up in the catalogue's table of manufacturer pages (domain/catalogue.ts).
  */
 

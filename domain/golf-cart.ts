@@ -1,4 +1,4 @@
-/** A cart as every list, card and page receives it (SPEC section 3 plus the stored slug). */
+/** A cart as every list, card and page receives it (docs/CONTRACTS.md, "REST API"). */
 export interface GolfCart {
   id: number
   slug: string
@@ -15,13 +15,13 @@ export interface GolfCartDetail extends GolfCart {
   available: boolean
 }
 
-/** SPEC shows one category, "new"; the inventory filter offers it next to "all". */
+/** One category is shown, "new"; the inventory filter offers it next to "all". */
 export const categoryOptions = [
   { value: 'all', label: 'All Categories' },
   { value: 'new', label: 'New Golf Carts' },
 ] as const
 
-/** The badge text: NEW for new carts, otherwise the category upper-cased (SPEC section 2). */
+/** The badge text: NEW for new carts, otherwise the category upper-cased (docs/PRODUCT.md, "Inventory"). */
 export function categoryLabel(category: string): string {
   return category === 'new' ? 'NEW' : category.toUpperCase()
 }
@@ -36,7 +36,7 @@ export function formatPrice(price: number): string {
   }).format(price)
 }
 
-/** How many carts the inventory grid and `gc-inventory` show per page (PRODUCT.md). */
+/** How many carts the inventory grid and `gc-inventory` show per page (docs/PRODUCT.md, "Featured carts and paging"). */
 export const inventoryPageSize = 24
-/** How many featured carts the home and county pages show (SPEC section 9). */
+/** How many featured carts the home and county pages show (docs/PRODUCT.md, "Featured carts and paging"). */
 export const featuredCount = 3

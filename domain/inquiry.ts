@@ -131,7 +131,7 @@ export function spamReason(inquiry: { website?: string; elapsedMs?: number }): S
 export type InquiryInput = z.input<typeof inquiryInput>
 export type ValidInquiry = z.output<typeof inquiryInput>
 
-/** One field's problem, as the API sends it and the form shows it (PRODUCT.md error shape). */
+/** One field's problem, as the API sends it and the form shows it (docs/CONTRACTS.md error shape). */
 export interface FieldIssue {
   path: string
   message: string

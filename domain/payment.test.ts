@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { financingHeadline, formatMoney, longestTerm, monthlyPayment, parseAmount, termChoices } from './payment.ts'
 
-describe('payment at 0% APR (SPEC section 5)', () => {
+describe('payment at 0% APR', () => {
   it.each([
     [{ price: '12000', downPayment: '0', term: '24' }, '$500.00'],
     [{ price: '12000', downPayment: '2000', term: '48' }, '$208.33'],
@@ -38,7 +38,7 @@ describe('amounts as people type them', () => {
   })
 })
 
-describe('payment with an APR (PRODUCT.md extension)', () => {
+describe('payment with an APR', () => {
   it('is the standard amortised payment', () => {
     // 10,000 at 6% for 60 months: the textbook figure is $193.33.
     const result = monthlyPayment({ price: 10000, downPayment: 0, term: 60, apr: '6' })
@@ -67,7 +67,7 @@ describe('a down payment above the price', () => {
   })
 })
 
-describe('the financing offer (SPEC section 9)', () => {
+describe('the financing offer', () => {
   it('words the offer as one phrase and its terms as one list', () => {
     expect(financingHeadline).toBe('0% APR on select models with approved credit')
     expect(termChoices).toBe('24, 36, 48 or 60 months')

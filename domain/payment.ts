@@ -1,9 +1,9 @@
 /**
- * The dealer's financing offer (SPEC section 9) and the payment calculator (SPEC section 5,
- * extended in PRODUCT.md). Every page, card and legal text that mentions financing reads the
+ * The dealer's financing offer and the payment calculator (docs/PRODUCT.md, "Financing and the
+ * payment calculator"). Every page, card and legal text that mentions financing reads the
  * offer here, so a changed offer is one edit.
  *
- * SPEC's rule is exact when the APR is 0, the default: (price - down payment) / term, no
+ * The original rule is exact when the APR is 0, the default: (price - down payment) / term, no
  * interest. With an APR the result is the standard amortised payment. A down payment above the
  * price finances nothing, so the payment is $0.00 and the result says why.
  */
@@ -54,7 +54,7 @@ export interface PaymentResult {
 }
 
 /**
- * SPEC: non-numeric or empty counts as 0. "$12,995" is what people type, so currency signs,
+ * Non-numeric or empty counts as 0. "$12,995" is what people type, so currency signs,
  * thousands separators and spaces are ignored first; a negative amount also counts as 0.
  */
 export function parseAmount(value: string | number | undefined): number {
@@ -82,7 +82,7 @@ export function monthlyPayment(input: PaymentInput): PaymentResult {
   return { monthly, financed, term, apr }
 }
 
-/** "$1,234.56": the calculator always shows cents (SPEC: two decimals). */
+/** "$1,234.56": the calculator always shows cents (two decimals). */
 export function formatMoney(amount: number): string {
   return new Intl.NumberFormat('en-US', {
     style: 'currency',

@@ -6,7 +6,7 @@ const table = (key: string) =>
     .find((t) => t.key === key)!
     .plans.map((p) => [p.title, p.price, p.renewPrice, p.savings ?? null])
 
-describe('rental plans (SPEC section 9)', () => {
+describe('rental plans', () => {
   it('has three cart types with four recommended plans each', () => {
     expect(rentalCartTypes.map((t) => [t.key, t.title])).toEqual([
       ['4-seater', '4 Seater'],
@@ -38,7 +38,7 @@ describe('rental plans (SPEC section 9)', () => {
     ])
   })
 
-  it('states delivery and billing terms as SPEC words them', () => {
+  it('states delivery and billing terms as the product words them', () => {
     expect(rentalTerms.deliveryFeePerMile).toBe('$6')
     expect(rentalTerms.footnotes).toEqual([
       'All prices subject to availability and terms of service. Delivery fee applies for locations beyond 10 miles.',

@@ -1,5 +1,5 @@
 /**
- * Rental plans (SPEC section 9): fixed display data, identical on every rentals page. Booking is
+ * Rental plans (docs/PRODUCT.md, "Rentals"): fixed display data, identical on every rentals page. Booking is
  * by phone only, so nothing here is fetched or stored.
  */
 export const cartTypes = ['4-seater', '6-seater', 'utility'] as const

@@ -3,7 +3,7 @@ import { countyValues } from './counties.ts'
 import { everySitePath, matchSitePath, paths, sitePaths } from './site-paths.ts'
 
 describe('the table of the site’s addresses', () => {
-  it('builds the addresses SPEC section 2 lists', () => {
+  it('builds the addresses the product lists', () => {
     expect(paths.home).toBe('/')
     expect(paths.privacy).toBe('/privacy-policy')
     expect(paths.vehicle('2025-evolution-d3-2-2')).toBe('/vehicle/2025-evolution-d3-2-2')

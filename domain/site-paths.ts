@@ -25,7 +25,7 @@ export const sitePaths = {
 export type SitePage = keyof typeof sitePaths
 
 /**
- * The values a parameter takes. A county is one of SPEC's 21, so `/paris-county-golf-carts` is no
+ * The values a parameter takes. A county is one of the 21, so `/paris-county-golf-carts` is no
  * page; a slug is any one path segment, and the carts in the database say which exist.
  */
 const parameterValues: Readonly<Record<string, readonly string[]>> = { county: countyValues }

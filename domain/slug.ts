@@ -1,5 +1,5 @@
 /**
- * Vehicle slugs (SPEC section 2, settled in PRODUCT.md).
+ * Vehicle slugs (docs/PRODUCT.md, "Slugs").
  *
  * The canonical reading lower-cases the title and turns every run of characters other than
  * letters and digits into one hyphen. The alternative reading drops punctuation instead, so

@@ -1,13 +1,13 @@
 import { categoryLabel } from './golf-cart.ts'
 
 /**
- * Specifications derived from a cart's title (SPEC section 3). Nothing here is stored: the
+ * Specifications derived from a cart's title (docs/PRODUCT.md, "Specifications from a title"). Nothing here is stored: the
  * dealer types a title and the vehicle page, the ADF lead and the structured data all read the
  * same figures from it.
  *
  * "The title has 6" is read as "6 stands alone as a number": `XL6` and `6 Plus` count, the 6 in
- * a model year such as 2026 does not. SPEC names no seating for a D6 without GT/XT in the title;
- * it gets 4, the smaller D6 Max layout.
+ * a model year such as 2026 does not. The brief names no seating for a D6 without GT/XT in the
+ * title; it gets 4, the smaller D6 Max layout.
  */
 export type Brand = 'Evolution' | 'Denago' | 'Other'
 
@@ -150,8 +150,8 @@ export function formatSeating(spec: Specifications): string {
 }
 
 /**
- * The figures as the vehicle page shows them, grouped as in SPEC section 2. Availability is
- * always "In Stock": SPEC keeps no stock state.
+ * The figures as the vehicle page shows them, grouped as docs/PRODUCT.md ("Vehicle page")
+ * lists them. Availability is always "In Stock": no stock state is kept.
  */
 export function specificationGroups(spec: Specifications, category: string) {
   return {

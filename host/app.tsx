@@ -77,7 +77,7 @@ function useInternalLinks(navigate: (to: string) => void) {
 }
 
 /**
- * SPEC: the view scrolls to the top whenever the location changes (a new page of the inventory
+ * The view scrolls to the top whenever the location changes (a new page of the inventory
  * included). On a new page, focus moves to the main content, so keyboard and screen reader users
  * start there, not in the old header; a changed query (the inventory filter) keeps focus where
  * the visitor is.

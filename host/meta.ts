@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { business } from '../domain/business.ts'
 
 /**
- * What every page says about itself (SPEC section 2, "Page metadata"): rendered into the raw
+ * What every page says about itself (docs/PRODUCT.md, "Page metadata"): rendered into the raw
  * HTML on the server, and kept up to date in the document when the visitor navigates.
  */
 export type PageType =
@@ -41,7 +41,7 @@ export interface PageMeta {
   noindex?: boolean
 }
 
-/** SPEC: the default social image is the logo, 400x400. */
+/** The default social image is the logo, 400x400. */
 export const logoImage: SocialImage = {
   path: '/images/logo.png',
   width: 400,
@@ -58,7 +58,7 @@ export const socialCard: SocialImage = {
 
 export const themeColor = '#facc15'
 
-/** SPEC: the default description ends with a call prompt. */
+/** Every description ends with a call prompt. */
 export const callPrompt = `Call ${business.tollFree.display} today.`
 
 export function fullTitle(meta: PageMeta): string {

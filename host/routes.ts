@@ -13,7 +13,7 @@ import { rentalsRoute } from './pages/rentals.tsx'
 import { servicesRoute } from './pages/services.tsx'
 import { vehicleRoute } from './pages/vehicle.tsx'
 
-/** The page at each address of the table in domain/site-paths.ts (SPEC section 2). */
+/** The page at each address of the table in domain/site-paths.ts. */
 const pages: Readonly<Record<SitePage, Route>> = {
   home: homeRoute,
   inventory: inventoryRoute,

@@ -4,7 +4,7 @@ import type { CartStore } from './cart-store.ts'
  * Cart reads are most of the traffic and change rarely, so each answer is kept for a short,
  * stated time (one second by default). A write through this process clears it at once; a
  * write by another process (several servers on one PostgreSQL) shows within that second
- * (PRODUCT.md, "When one machine is not enough").
+ * (docs/decisions/0006-caches-and-hot-path.md).
  */
 export function cachedCartStore(store: CartStore, ttlMs = 1000) {
   const entries = new Map<string, { expires: number; value: Promise<unknown> }>()

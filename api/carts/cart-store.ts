@@ -4,10 +4,10 @@ import type { Sql, TransactionSql } from '../db/database.ts'
 
 /**
  * Every read and write of `golf_carts`. Reads name their columns: what a list returns is a
- * contract (SPEC section 7), not whatever the table holds today.
+ * contract (docs/CONTRACTS.md, "REST API"), not whatever the table holds today.
  */
 export interface CartQuery {
-  /** Empty, missing or "all" means every category (SPEC section 4). */
+  /** Empty, missing or "all" means every category (docs/PRODUCT.md, "Inventory"). */
   category?: string
   limit?: number
   offset?: number
@@ -81,7 +81,7 @@ export async function findCartBySlug(sql: Sql | TransactionSql, slug: string): P
   return cart
 }
 
-/** Adds a cart inside the caller's transaction, choosing its slug (SPEC: `-2`, `-3` on a clash). */
+/** Adds a cart inside the caller's transaction, choosing its slug (`-2`, `-3` on a clash: docs/PRODUCT.md, "Slugs"). */
 export async function insertCart(tx: TransactionSql, cart: NewCart): Promise<GolfCartDetail> {
   // Serialises slug choice, so two carts with one title cannot both take the same slug.
   await tx`lock table golf_carts in share row exclusive mode`

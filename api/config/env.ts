@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * The environment, parsed once at start (PRODUCT.md "Public contracts"). Nothing else reads
+ * The environment, parsed once at start (the table in docs/CONTRACTS.md, "Environment variables"). Nothing else reads
  * `process.env`; a bad value stops the server with a message that names the variable.
  */
 const origin = z
@@ -86,7 +86,7 @@ function finish(parsed: z.output<typeof envSchema>) {
     databaseUrl: parsed.DATABASE_URL,
     dataDir: parsed.DATA_DIR,
     siteUrl,
-    /** The site's own origin is always allowed to submit leads (PRODUCT.md). */
+    /** The site's own origin is always allowed to submit leads (docs/CONTRACTS.md, "Origins"). */
     allowedOrigins: [...new Set([new URL(siteUrl).origin, ...parsed.ALLOWED_ORIGINS])],
     logLevel: parsed.LOG_LEVEL,
     cartCacheMs: parsed.CART_CACHE_MS,

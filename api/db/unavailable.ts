@@ -30,7 +30,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /**
  * A read that takes longer than this is answered with 503 instead of leaving the visitor
- * waiting: with the time to answer, well inside the two seconds PRODUCT.md promises.
+ * waiting: with the time to answer, well inside the two seconds docs/PRODUCT.md promises ("Outages").
  */
 export const readDeadlineMs = 1500
 

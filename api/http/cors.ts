@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express'
 import { sendError } from './errors.ts'
 
 /**
- * Who may call the API from a browser (issue #3, PRODUCT.md):
+ * Who may call the API from a browser (docs/CONTRACTS.md, "Origins"):
  * - reads (GET, and tRPC queries) are open to every origin, without cookies;
  * - lead submission (every POST) only from the site's own origin and ALLOWED_ORIGINS. Other
  *   origins get no CORS permission, and a POST that still arrives with a foreign Origin header

@@ -7,7 +7,7 @@ import { describeError, type Logger } from '../log.ts'
 import { isDatabaseUnavailable } from '../db/unavailable.ts'
 import { fieldIssues, internalErrorMessage, unavailableMessages } from '../trpc/init.ts'
 
-/** The one error shape every REST answer uses (PRODUCT.md): `{ message, issues }`. */
+/** The one error shape every REST answer uses (docs/CONTRACTS.md): `{ message, issues }`. */
 export interface ErrorBody {
   message: string
   issues: FieldIssue[]

@@ -7,7 +7,7 @@ import { unavailableMessages } from '../trpc/init.ts'
 
 /**
  * Lead submissions per client address, counted in PostgreSQL so every server process shares
- * one count (PRODUCT.md). A fixed window: the first submission of a window inserts the row,
+ * one count (docs/PRODUCT.md, "Spam and floods"). A fixed window: the first submission of a window inserts the row,
  * the rest increment it in the same statement. Over the limit: 429 with Retry-After.
  *
  * The client address is `req.ip`, which reads X-Forwarded-For only as far as TRUST_PROXY says;

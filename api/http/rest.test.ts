@@ -20,7 +20,7 @@ describe.each(backends)('REST API on %s', (backend) => {
   afterAll(() => server?.close())
 
   describe('GET /api/golf-carts', () => {
-    it('returns every seeded cart as a bare array with SPEC fields', async () => {
+    it('returns every seeded cart as a bare array with the contract\'s fields', async () => {
       const res = await get('/api/golf-carts')
       expect(res.status).toBe(200)
       const carts = await res.json()

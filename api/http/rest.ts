@@ -4,7 +4,7 @@ import { createCaller } from '../trpc/router.ts'
 import { sendError } from './errors.ts'
 
 /**
- * The four documented REST paths (SPEC section 7). Each calls the same tRPC procedure the
+ * The four documented REST paths (docs/CONTRACTS.md, "REST API"). Each calls the same tRPC procedure the
  * widgets use, so validation, errors and data are one implementation with two doors.
  */
 export function restRoutes(services: Services) {
@@ -21,7 +21,7 @@ export function restRoutes(services: Services) {
       limit: optionalNumber(req.query.limit),
       offset: optionalNumber(req.query.offset),
     })
-    // SPEC's answer is a bare array; the total for paging rides in a header.
+    // The contract's answer is a bare array; the total for paging rides in a header.
     res.set('X-Total-Count', String(total)).json(carts)
   })
 

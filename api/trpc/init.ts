@@ -5,7 +5,7 @@ import { isDatabaseUnavailable, readDeadlineMs, withDeadline, writeDeadlineMs } 
 import type { Context } from './context.ts'
 
 /**
- * The building blocks the routers use, and the one error shape (PRODUCT.md): every error carries
+ * The building blocks the routers use, and the one error shape (docs/CONTRACTS.md): every error carries
  * a readable `message` and `issues`, one per invalid field, so a form can show each next to its
  * field. Stacks and internal messages never leave the server.
  */

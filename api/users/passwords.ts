@@ -2,7 +2,7 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:cry
 import { promisify } from 'node:util'
 
 /**
- * SPEC keeps a `users` table that no screen uses yet. Should it ever get one, passwords are
+ * The database keeps a `users` table that no screen uses yet. Should it ever get one, passwords are
  * only ever stored as salted scrypt hashes: `scrypt$<salt>$<hash>`, both base64url.
  */
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>

@@ -13,7 +13,7 @@ const quickLinks = [
   { href: paths.terms, label: 'Terms of Service' },
 ]
 
-/** SPEC: the quick links, all 21 county pages and the dealer network's New Jersey page. */
+/** The quick links, all 21 county pages and the dealer network's New Jersey page (docs/PRODUCT.md). */
 export function Footer() {
   return (
     <footer className="site-footer">

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { business } from '../../domain/business.ts'
 import { matchSitePath, paths, type SitePage } from '../../domain/site-paths.ts'
 
-/** The header's links, in SPEC order. */
+/** The header's links, in order (docs/PRODUCT.md, "Header and footer"). */
 const headerLinks = [
   { page: 'home', label: 'Home' },
   { page: 'inventory', label: 'Inventory' },
@@ -21,7 +21,7 @@ function currentSection(path: string): SitePage | undefined {
   return page && (sectionOf[page] ?? page)
 }
 
-/** SPEC: links with the current one highlighted, the phone, Get Quote; a menu on small screens. */
+/** Links with the current one highlighted, the phone, Get Quote; a menu on small screens. */
 export function Header({ path }: { path: string }) {
   const [open, setOpen] = useState(false)
   const current = currentSection(path)

@@ -1,7 +1,7 @@
 import { ExternalLink, MapPin, Phone } from 'lucide-react'
 import { business, formatAddress, formatHours, mapsSearchUrl, statewideServiceArea } from '../../domain/business.ts'
 
-/** The five location cards (SPEC: home and contact): address, phone, hours and three links. */
+/** The five location cards (home and contact pages): address, phone, hours and three links. */
 export function LocationCards({ showHours = false }: { showHours?: boolean }) {
   return (
     <ul className="card-grid card-grid--locations">

@@ -11,7 +11,7 @@ export interface NjMapProps {
 export const NJ_MAP_TITLE = 'Map of the 21 New Jersey counties we serve, with our showrooms'
 
 /**
- * The home page's New Jersey map (PRODUCT.md, "Maps"): a self-contained SVG, one link per
+ * The home page's New Jersey map (docs/PRODUCT.md, "Home"): a self-contained SVG, one link per
  * county to its county page, and a pin per showroom. Styles live in `nj-map.css`.
  *
  * County shapes are links (keyboard users tab through all 21, each named "<Name> County golf

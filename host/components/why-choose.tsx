@@ -2,7 +2,7 @@ import { BadgeCheck, Leaf, Percent, Wrench } from 'lucide-react'
 import { financingHeadline, financingOffer } from '../../domain/payment.ts'
 import { InfoCard } from './info-card.tsx'
 
-/** SPEC's four reasons, on the home page and every county page. */
+/** The four reasons, on the home page and every county page. */
 export function WhyChooseCards() {
   return (
     <div className="card-grid card-grid--four">
@@ -22,7 +22,7 @@ export function WhyChooseCards() {
   )
 }
 
-/** The brands as text tiles: PRODUCT.md rules out third-party logos. */
+/** The brands as text tiles: never third-party logos (docs/PRODUCT.md). */
 export function BrandTiles({ brands, monogram = false }: { brands: readonly string[]; monogram?: boolean }) {
   return (
     <ul className={`brand-tiles${monogram ? ' brand-tiles--monogram' : ''}`}>

@@ -2,7 +2,7 @@ import type { CountyValue } from '../../domain/counties.ts'
 
 /**
  * The "Serving <County> Since 2009" paragraph of each county sales page. Each names both of the
- * county's story towns (SPEC section 2); the test in county-stories.test.ts keeps it so.
+ * county's story towns (domain/counties.ts); the test in county-stories.test.ts keeps it so.
  */
 export const countyStories: Record<CountyValue, string> = {
   atlantic:

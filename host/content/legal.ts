@@ -3,7 +3,7 @@ import { financingOffer, longestTerm } from '../../domain/payment.ts'
 import { rentalTerms } from '../../domain/rental-plans.ts'
 
 /**
- * The Privacy Policy and Terms of Service texts (SPEC section 2: eight and ten sections,
+ * The Privacy Policy and Terms of Service texts (docs/PRODUCT.md: eight and ten sections,
  * effective and updated January 14, 2025, governed by New Jersey law). The privacy policy
  * describes what this site actually does with a contact inquiry; keep it in step with the code.
  */

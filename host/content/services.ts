@@ -2,8 +2,8 @@ import { business, inWords, showrooms } from '../../domain/business.ts'
 import { financingHeadline } from '../../domain/payment.ts'
 
 /**
- * The four service cards on /services (SPEC section 2). SPEC does not show the feature lists;
- * these are the dealer's own words (PRODUCT.md, "Texts marked not shown").
+ * The four service cards on /services (docs/PRODUCT.md, "Services"), in the dealer's own
+ * words.
  */
 export interface ServiceOffering {
   id: 'sales' | 'service' | 'custom' | 'parts'

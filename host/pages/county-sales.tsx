@@ -12,7 +12,7 @@ import type { PageProps, Params, Route } from '../page.ts'
 import { paths } from '../../domain/site-paths.ts'
 import { autoDealer } from '../structured-data.ts'
 
-/** SPEC's six brand tiles on county pages. */
+/** The six brand tiles on county pages. */
 const countyBrands = ['Evolution', 'Denago', 'Swift EV', 'Icon', 'Club Car', 'EZ-GO'] as const
 
 function meta(county: County, siteUrl: string): PageMeta {

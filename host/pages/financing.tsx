@@ -17,7 +17,7 @@ const benefits = [
   'One application covers carts, accessories and custom builds',
 ]
 
-/** SPEC section 9: the documents to bring, one per line. */
+/** The documents to bring, one per line. */
 const documents = financingOffer.documents.map((d) => d.charAt(0).toUpperCase() + d.slice(1))
 
 const meta = () => ({

@@ -14,7 +14,7 @@ import type { Route } from '../page.ts'
 
 const featureIcons = [ShieldCheck, BatteryFull, Clock, MapPin, ShieldCheck, DollarSign]
 
-/** The six rental promises (SPEC), shared by /rentals and every county rental page. */
+/** The six rental promises, shared by /rentals and every county rental page. */
 export function RentalFeatures() {
   return (
     <div className="card-grid card-grid--three">

@@ -73,7 +73,7 @@ export const vehicleRoute: Route = {
       return
     }
     if (!cart) return { status: 404 }
-    // Links in the other slug reading (SPEC section 2) move permanently to the canonical one.
+    // Links in the other slug reading (docs/PRODUCT.md, "Slugs") move permanently to the canonical one.
     if (cart.slug !== slug) return { status: 301, redirect: paths.vehicle(cart.slug) }
   },
 }

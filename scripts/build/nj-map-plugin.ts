@@ -5,7 +5,7 @@ const VIRTUAL_ID = 'virtual:nj-map'
 const RESOLVED_ID = `\0${VIRTUAL_ID}`
 
 /**
- * Serves `virtual:nj-map`: the home page's New Jersey county map (PRODUCT.md, "Maps"), built
+ * Serves `virtual:nj-map`: the home page's New Jersey county map (docs/PRODUCT.md, "Home"), built
  * from the `us-atlas` census geometry when the bundle is built, so no generated file is
  * committed. The map is computed once per plugin instance and exported as plain JSON data:
  *

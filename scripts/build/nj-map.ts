@@ -8,7 +8,7 @@ import { counties } from '../../domain/counties.ts'
 import { slugify } from '../../domain/slug.ts'
 
 /**
- * The home page's New Jersey map (PRODUCT.md, "Maps"): the 21 counties from the public census
+ * The home page's New Jersey map (docs/PRODUCT.md, "Home"): the 21 counties from the public census
  * geometry in `us-atlas`, projected at build time into a small SVG coordinate space, with the
  * showrooms pinned. Pure: reads the package's TopoJSON and returns plain data; the Vite plugin
  * serves it as `virtual:nj-map` and `host/components/nj-map.tsx` draws it.

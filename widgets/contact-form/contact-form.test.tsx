@@ -25,7 +25,7 @@ class IssuesError extends Error {
 }
 
 describe('ContactForm', () => {
-  it('has the SPEC fields with their types', () => {
+  it('has the product\'s fields with their types', () => {
     renderWithApi(<ContactForm />, fakeServices(), { toasts: true })
     expect(screen.getByRole('heading', { name: 'Send Us a Message' })).toBeTruthy()
     expect(screen.getByLabelText(/Email/).getAttribute('type')).toBe('email')

@@ -44,7 +44,7 @@ function brandInterest(title: string | undefined): string {
   return presetInterest(brand)
 }
 
-/** SPEC 4/5/8: Sending... while it goes; cleared on success; kept, with the reason, on failure. */
+/** Sending... while it goes; cleared on success; kept, with the reason, on failure (docs/PRODUCT.md). */
 export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
   const id = useId()
   const trpc = useTRPC()
@@ -54,7 +54,7 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
   const cartTitle = props.cartSlug ? cart.data?.title : undefined
   const initialInterest = presetInterest(props.interest) || brandInterest(cartTitle)
   const [values, setValues] = useState<TypedFields>({ ...props.initial?.values })
-  // SPEC: the chosen interest is held apart from the other fields and sent in their place.
+  // The chosen interest is held apart from the other fields and sent in their place.
   const [interest, setInterest] = useState(presetInterest(props.initial?.values.interest) || initialInterest)
   const [errors, setErrors] = useState<Record<string, string>>(props.initial?.errors ?? {})
   const mutation = useMutation(trpc.inquiry.submit.mutationOptions())

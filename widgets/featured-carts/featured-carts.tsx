@@ -6,7 +6,7 @@ import { CartGrid, CartSkeletonGrid, type HeadingLevel } from '../shared/cart-ca
 import { LoadError } from '../shared/load-error.tsx'
 
 export interface FeaturedCartsProps {
-  /** How many featured carts to show (SPEC: 3). */
+  /** How many featured carts to show (3 by default). */
   limit?: number
   /** "Featured Golf Carts", or "Featured Golf Carts in Ocean" on a county page. */
   title?: string

@@ -32,7 +32,7 @@ export function inventoryQueryInput(category: string | undefined, page: number) 
   }
 }
 
-/** The inventory (SPEC section 2): category filter, 24 carts a page, skeletons while loading. */
+/** The inventory (docs/PRODUCT.md, "Inventory"): category filter, 24 carts a page, skeletons while loading. */
 export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps) {
   const trpc = useTRPC()
   const filterId = useId()

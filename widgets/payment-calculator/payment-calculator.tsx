@@ -8,7 +8,7 @@ export interface PaymentCalculatorProps {
 }
 
 /**
- * The financing calculator (SPEC section 5 with PRODUCT.md's APR extension). The result appears
+ * The financing calculator (docs/PRODUCT.md, "Financing and the payment calculator"). The result appears
  * only once Calculate Payment is pressed; at 0% APR it is (price - down payment) / term.
  */
 export function PaymentCalculator({ headingLevel = 2, ...props }: PaymentCalculatorProps) {

@@ -20,7 +20,7 @@ describe('RentalPlans', () => {
     expect(screen.getAllByText('RECOMMENDED')).toHaveLength(12)
   })
 
-  it('prints prices, savings, renewal and delivery lines as SPEC words them', () => {
+  it('prints prices, savings, renewal and delivery lines as the product words them', () => {
     render(<RentalPlans />)
     const six = section('6 Seater Rental Plans')
     expect(six.getByText('$3,500')).toBeTruthy()

@@ -4,7 +4,7 @@ import { countyByValue } from '../../domain/counties.ts'
 import { type RentalCartType, rentalCartTypes, rentalTerms } from '../../domain/rental-plans.ts'
 
 export interface RentalPlansProps {
-  /** A county value (SPEC section 2) names the county in the heading; unknown values are ignored. */
+  /** A county value (`cape-may`) names the county in the heading; unknown values are ignored. */
   county?: string
   headingLevel?: 2 | 3
   /** The id the "View Rental Plans" button scrolls to. */
@@ -13,7 +13,7 @@ export interface RentalPlansProps {
 
 const icons = { users: Users, 'users-round': UsersRound, truck: Truck } as const
 
-/** The three rental sections of four plans each (SPEC section 9); booking is by phone only. */
+/** The three rental sections of four plans each (docs/PRODUCT.md, "Rentals"); booking is by phone only. */
 export function RentalPlans({ headingLevel = 2, ...props }: RentalPlansProps) {
   const county = props.county ? countyByValue(props.county) : undefined
   const H = `h${headingLevel}` as const

@@ -22,7 +22,7 @@ export function useTRPC(): ApiOptions {
 }
 
 /**
- * SPEC section 9: no retries, data never stale, no refetch on focus, unused cache dropped after
+ * No retries, data never stale, no refetch on focus, unused cache dropped after
  * five minutes. The server renders with the same defaults, so hydration never refetches.
  */
 export function createQueryClient(): QueryClient {
@@ -71,7 +71,7 @@ export function useApiBase(): string {
   return useContext(ApiBaseContext)
 }
 
-/** SPEC section 8: "<status>: <message>", or a plain sentence when no answer came back. */
+/** "<status>: <message>", or a plain sentence when no answer came back (docs/PRODUCT.md). */
 export function describeFailure(error: unknown): string {
   if (error instanceof TRPCClientError) {
     const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus
@@ -81,7 +81,7 @@ export function describeFailure(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-/** The per-field problems the API reported for a failed submission (PRODUCT.md error shape). */
+/** The per-field problems the API reported for a failed submission (docs/CONTRACTS.md error shape). */
 export function fieldIssuesOf(error: unknown): { path: string; message: string }[] {
   if (!(error instanceof TRPCClientError)) return []
   const issues = (error.shape as { issues?: unknown } | undefined)?.issues

@@ -5,7 +5,7 @@ import { resolveUrl } from './urls.ts'
 
 export type HeadingLevel = 1 | 2 | 3 | 4
 
-/** One cart in a grid (SPEC: image, title, badge, description, price, View Details). */
+/** One cart in a grid: image, title, badge, description, price, View Details. */
 export function CartCard(props: {
   cart: GolfCart
   apiBase: string

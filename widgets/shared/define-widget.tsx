@@ -21,7 +21,7 @@ export interface WidgetDefinition {
   render(attributes: WidgetAttributes, emit: (event: WidgetEvent, detail: unknown) => void): ReactNode
 }
 
-/** Where the loader came from: partners need not set `api-base` (PRODUCT.md). */
+/** Where the loader came from: partners need not set `api-base` (docs/CONTRACTS.md). */
 export const defaultApiBase = new URL(import.meta.url).origin
 
 const propsKey = Symbol.for('r2wc.props')

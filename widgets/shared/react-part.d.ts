@@ -2,7 +2,7 @@ import 'react'
 
 declare module 'react' {
   interface HTMLAttributes<T> {
-    /** Shadow parts (`::part()`), the widgets' public styling hooks (PRODUCT.md). */
+    /** Shadow parts (`::part()`), the widgets' public styling hooks (docs/CONTRACTS.md, "Theming"). */
     part?: string
   }
   interface SVGAttributes<T> {

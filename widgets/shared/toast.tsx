@@ -12,7 +12,7 @@ import {
 } from 'react'
 
 /**
- * Notifications (SPEC sections 4 and 9): one at a time, shown 5 seconds, swipe right 50 px to
+ * Notifications (docs/PRODUCT.md, "Behaviour everywhere"): one at a time, shown 5 seconds, swipe right 50 px to
  * dismiss, F8 moves focus to them. A new toast replaces the one on screen.
  */
 export interface Toast {

@@ -9,7 +9,7 @@ export function resolveUrl(apiBase: string, path: string): string {
   return `${apiBase.replace(/\/+$/, '')}${path.startsWith('/') ? '' : '/'}${path}`
 }
 
-/** PRODUCT.md `vehicle-href`: `{api-base}` and `{slug}` are filled in. */
+/** The `vehicle-href` template (docs/CONTRACTS.md): `{api-base}` and `{slug}` are filled in. */
 export function fillVehicleHref(template: string, apiBase: string, slug: string): string {
   return template.replaceAll('{api-base}', apiBase.replace(/\/+$/, '')).replaceAll('{slug}', encodeURIComponent(slug))
 }

@@ -48,7 +48,7 @@ export function vehicleQuery(api: ApiOptions, slug: string) {
   })
 }
 
-/** The vehicle page (SPEC section 2): everything about one cart, from its title alone. */
+/** The vehicle page (docs/PRODUCT.md, "Vehicle page"): everything about one cart, from its title alone. */
 export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetailProps) {
   const trpc = useTRPC()
   const apiBase = useApiBase()

@@ -1,8 +1,8 @@
--- Carts, inquiries and users (SPEC section 3), plus what the site needs to find and trace them.
+-- Carts, inquiries and users (docs/PRODUCT.md, "Carts"), plus what the site needs to find and trace them.
 
 create table golf_carts (
   id integer generated always as identity primary key,
-  -- The canonical slug (SPEC section 2), unique; duplicates get -2, -3.
+  -- The canonical slug (docs/PRODUCT.md, "Slugs"), unique; duplicates get -2, -3.
   slug text not null unique check (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'),
   -- The alternative reading of the title's slug, so old links still find the cart.
   alternative_slug text not null,
@@ -29,7 +29,7 @@ create table contact_inquiries (
   phone text,
   interest text check (interest in ('denago', 'evolution', 'swift-ev', 'rentals', 'service')),
   message text,
-  -- Where the lead came from: the page, and the embed's `source` label (PRODUCT.md).
+  -- Where the lead came from: the page, and the embed's `source` label (docs/PRODUCT.md, "Fields and rules").
   source_url text,
   source_label text,
   created_at timestamptz not null default now()
@@ -37,7 +37,7 @@ create table contact_inquiries (
 
 create index contact_inquiries_created_at_idx on contact_inquiries (created_at);
 
--- No screen uses accounts (SPEC section 3). Passwords are only ever kept as salted scrypt hashes.
+-- No screen uses accounts yet. Passwords are only ever kept as salted scrypt hashes.
 create table users (
   id integer generated always as identity primary key,
   username text not null unique,
