@@ -25,7 +25,7 @@ export function createRuntime(db: Database, env: Env, log: Logger, options: { so
     ...(mail.confirmToVisitor ? (['visitor-confirmation'] as const) : []),
   ]
   let worker: OutboxWorker | undefined
-  const services = createServices(db.sql, { notifications, onQueued: () => worker?.kick() }, env.cartCacheMs)
+  const services = createServices(db.sql, { notifications, onQueued: () => worker?.kick() }, env.cartCacheMs, env.leadRateLimit)
   const mailer = createMailer(mail)
   if (mailer && mail.leadsFrom) {
     worker = startOutboxWorker({

@@ -11,10 +11,10 @@ import { describeError, type Logger } from '../log.ts'
 import { createContextInner, type Services } from '../trpc/context.ts'
 import { appRouter } from '../trpc/router.ts'
 import { cors } from './cors.ts'
-import { errorHandler, sendError } from './errors.ts'
+import { errorAnswer, errorHandler, HttpError, malformedUrlMessage, sendError } from './errors.ts'
 import { internalRoutes } from './internal.ts'
 import { createHotCache } from './hot-cache.ts'
-import { leadRateLimit } from './rate-limit.ts'
+import { requestInfo } from './request-info.ts'
 import { apiPolicy, securityHeaders } from './security.ts'
 import { requestLog, requestLogger } from './request-log.ts'
 import { restRoutes } from './rest.ts'
@@ -24,8 +24,6 @@ export interface SiteContext {
   env: Env
   log: Logger
   services: Services
-  /** The lead rate limit, for the site's own form posts. */
-  leadRateLimit: RequestHandler
 }
 
 /** Adds the website's routes after the API's and before the final not-found answer. */
@@ -56,11 +54,12 @@ export async function createApp({
   app.disable('x-powered-by')
   if (env.trustProxy > 0) app.set('trust proxy', env.trustProxy)
   const logRequest = requestLogger(log)
-  const hot = createHotCache(logRequest, env.cartCacheMs)
+  const hot = createHotCache(logRequest, env.cartCacheMs, { trustProxy: env.trustProxy })
   services.carts.onChange(() => hot.clear())
   app.use(requestLog(logRequest))
   app.use(securityHeaders())
   app.use(onlyKnownMethods)
+  app.use(onlyDecodablePaths)
   // Pages and JSON; precompressed static files already carry their encoding and are skipped.
   app.use(compression())
   app.use(hot.record)
@@ -78,20 +77,27 @@ export async function createApp({
   if (internalToken) app.use('/internal', internalRoutes(db.sql, internalToken))
   app.use('/widgets', widgetFiles(widgetsDir))
   app.use(['/api', '/trpc'], cors(env.allowedOrigins), apiPolicy)
-  const rateLimit = leadRateLimit(db.sql, env.leadRateLimit)
-  app.post(['/api/contact', '/trpc/inquiry.submit'], rateLimit)
   app.use('/api', restRoutes(services))
   app.use(
     '/trpc',
     createExpressMiddleware({
       router: appRouter,
-      createContext: ({ req }) => createContextInner(services, { referer: req.get('referer') }),
+      createContext: ({ req }) => createContextInner(services, requestInfo(req)),
       maxBodySize: 100 * 1024,
-      // One procedure per request: a batch could slip several submissions past the rate limit.
+      // One procedure per request keeps reads plain cacheable GETs. The lead rate limit does not
+      // depend on it: it counts calls of the procedure, batched or not.
       allowBatching: false,
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') {
-          log.error('procedure failed', { procedure: path, error: describeError(error.cause ?? error) })
+      // Retry-After where the error boundary says one is due (429, 503).
+      responseMeta: ({ errors, type }) => {
+        const retryAfter = errors
+          .map((error) => errorAnswer(error, { mutation: type === 'mutation' }).retryAfter)
+          .find((seconds) => seconds !== undefined)
+        return retryAfter === undefined ? {} : { headers: { 'Retry-After': String(retryAfter) } }
+      },
+      onError: ({ error, path, type }) => {
+        const { failure, status } = errorAnswer(error, { mutation: type === 'mutation' })
+        if (failure !== undefined && status !== 503) {
+          log.error('procedure failed', { procedure: path, error: describeError(failure) })
         }
       },
     }),
@@ -100,7 +106,7 @@ export async function createApp({
   // Only the two things the public folder holds, so page requests never wait on a file lookup.
   app.use('/images', express.static(`${staticFolders.public}images`, { maxAge: '1d', index: false, fallthrough: false }))
   app.get('/favicon.svg', (_req, res) => res.sendFile(`${staticFolders.public}favicon.svg`, { maxAge: '1d' }))
-  await mountSite?.(app, { env, log, services, leadRateLimit: rateLimit })
+  await mountSite?.(app, { env, log, services })
   app.use((req, res) => sendError(res, 404, `Nothing at ${req.method} ${req.path}`))
   app.use(errorHandler(log))
   /** The server's request listener: the hot cache first, Express for everything else. */
@@ -131,6 +137,19 @@ function widgetFiles(dir: string) {
       },
     },
   })
+}
+
+/**
+ * A path that does not decode (`/widgets/%c0%ae`) is refused here, in the one error shape and
+ * with every usual header, before a static file server answers it in its own words.
+ */
+const onlyDecodablePaths: express.RequestHandler = (req, _res, next) => {
+  try {
+    decodeURIComponent(req.path)
+  } catch {
+    return next(new HttpError(400, malformedUrlMessage))
+  }
+  next()
 }
 
 /**

@@ -1,17 +1,15 @@
-import type { Request, RequestHandler } from 'express'
-import { sendError } from './errors.ts'
+import type { RequestHandler } from 'express'
+import { OriginRefusedError, requestOriginVerdict } from './origin.ts'
 
 /**
  * Who may call the API from a browser (docs/CONTRACTS.md, "Origins"):
  * - reads (GET, and tRPC queries) are open to every origin, without cookies;
- * - lead submission (every POST) only from the site's own origin and ALLOWED_ORIGINS. Other
- *   origins get no CORS permission, and a POST that still arrives with a foreign Origin header
- *   is refused outright, so a page cannot slip a lead past the browser's checks.
+ * - writes (every POST) only as the one origin rule says (api/http/origin.ts): the site's own
+ *   origin and ALLOWED_ORIGINS. Those get CORS permission; a POST the rule refuses is answered
+ *   403 before it reaches a procedure, so a page cannot slip a lead past the browser's checks,
+ *   not even a "simple" cross-site request that needs no preflight.
  */
 export function cors(allowedOrigins: readonly string[]): RequestHandler {
-  const allowed = new Set(allowedOrigins)
-  const mayPost = (req: Request, origin: string) => allowed.has(origin) || origin === ownOrigin(req)
-
   return (req, res, next) => {
     const origin = req.get('origin')
     const preflight = req.method === 'OPTIONS' && req.get('access-control-request-method') !== undefined
@@ -30,27 +28,27 @@ export function cors(allowedOrigins: readonly string[]): RequestHandler {
     }
 
     res.vary('Origin')
-    if (origin && mayPost(req, origin)) {
-      res.set('Access-Control-Allow-Origin', origin)
+    const verdict = requestOriginVerdict(req, allowedOrigins)
+    if (verdict.allowed) {
+      if (origin) res.set('Access-Control-Allow-Origin', origin)
       if (preflight) {
-        res.set('Access-Control-Allow-Methods', 'POST')
-        res.set('Access-Control-Allow-Headers', 'Content-Type')
-        res.set('Access-Control-Max-Age', '600')
+        if (origin) {
+          res.set('Access-Control-Allow-Methods', 'POST')
+          res.set('Access-Control-Allow-Headers', 'Content-Type')
+          res.set('Access-Control-Max-Age', '600')
+        }
         return void res.sendStatus(204)
       }
       return next()
     }
+    // A refused preflight gets no permission; the browser stops there.
     if (preflight) return void res.sendStatus(204)
-    // No Origin header: not a browser page (curl, a server); nothing cross-site to guard.
-    if (!origin) return next()
-    sendError(
-      res,
-      403,
-      `Inquiries from ${origin.slice(0, 200)} are not accepted. Ask the dealer to add this site to ALLOWED_ORIGINS.`,
+    // Answered by the error boundary; the sentence tells a partner what to ask the dealer for.
+    next(
+      new OriginRefusedError({
+        ...verdict,
+        message: `Inquiries from ${verdict.origin} are not accepted. Ask the dealer to add this site to ALLOWED_ORIGINS.`,
+      }),
     )
   }
-}
-
-function ownOrigin(req: Request): string {
-  return `${req.protocol}://${req.get('host')}`
 }

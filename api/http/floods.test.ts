@@ -64,6 +64,42 @@ describe.each(backends)('floods and spam on %s', (backend) => {
     expect(res.status).toBeLessThan(500)
   })
 
+  it('counts the procedure however its path is spelled, so no spelling gets past a spent limit', async () => {
+    const from = { 'x-forwarded-for': '198.51.100.60' }
+    for (let i = 0; i < 2; i++) expect((await post(proxied, lead(20 + i), from)).status).toBe(201)
+    const stored = async () =>
+      (await proxied.db.sql<[{ n: number }]>`select count(*)::int as n from contact_inquiries where email like 'spelled%'`)[0].n
+    // Each of these reached inquiry.submit before the limit moved onto the procedure.
+    const spellings = [
+      '/trpc/inquiry.submit',
+      '/trpc/x/inquiry.submit',
+      '/trpc//inquiry.submit',
+      '/trpc/inquiry%2Esubmit',
+      '/trpc/cart.list/inquiry.submit',
+      '/trpc/inquiry.submit?batch=1',
+      '/trpc/inquiry.submit,inquiry.submit?batch=1',
+    ]
+    for (const [i, path] of spellings.entries()) {
+      const body = path.includes('batch') ? { 0: lead(30 + i, { email: `spelled${i}@example.com` }) } : lead(30 + i, { email: `spelled${i}@example.com` })
+      const res = await fetch(`${proxied.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...from },
+        body: JSON.stringify(body),
+      })
+      // Batches are refused outright (batching is off); every other spelling meets the limit.
+      if (path.includes('batch')) expect(res.status, path).toBe(400)
+      else expect(res.status, path).toBe(429)
+    }
+    expect(await stored()).toBe(0)
+  })
+
+  it('does not let refused invalid submissions use up an address\'s slots', async () => {
+    const from = { 'x-forwarded-for': '198.51.100.61' }
+    for (let i = 0; i < 5; i++) expect((await post(proxied, { firstName: 'No', lastName: '', email: 'nope' }, from)).status).toBe(400)
+    for (let i = 0; i < 2; i++) expect((await post(proxied, lead(40 + i), from)).status).toBe(201)
+    expect((await post(proxied, lead(42), from)).status).toBe(429)
+  })
+
   it('answers a filled honeypot like any other, but stores it as spam and queues nothing', async () => {
     const res = await post(proxied, lead(11, { website: 'http://cheap-pills.example', elapsedMs: 9000 }), { 'x-forwarded-for': '198.51.100.3' })
     expect(res.status).toBe(201)

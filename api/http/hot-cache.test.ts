@@ -1,6 +1,10 @@
-import { get } from 'node:http'
+import { createServer, get } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { gunzipSync } from 'node:zlib'
+import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHotCache } from './hot-cache.ts'
+import { securityHeaders } from './security.ts'
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
 
 describe('hot cache for cart reads', () => {
@@ -69,5 +73,48 @@ describe('hot cache for cart reads', () => {
     `
     await new Promise((resolve) => setTimeout(resolve, 1100))
     expect((await fetch(`${server.url}/api/golf-carts/slug/nope`)).status).toBe(200)
+  })
+})
+
+describe('hot cache keys', () => {
+  /** A counter behind the hot cache: each answer that reaches it says how many came before. */
+  async function counted(trustProxy: number) {
+    let answered = 0
+    const hot = createHotCache(() => {}, 60_000, { trustProxy })
+    const app = express()
+    if (trustProxy > 0) app.set('trust proxy', trustProxy)
+    app.use(securityHeaders())
+    app.use(hot.record)
+    app.get('/api/golf-carts', (_req, res) => void res.json({ answered: ++answered }))
+    const server = createServer((req, res) => void (hot.serve(req, res) || app(req, res))).listen(0, '127.0.0.1')
+    await new Promise((resolve) => server.once('listening', resolve))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/golf-carts`
+    const read = async (proto?: string) => {
+      const res = await fetch(url, { headers: proto ? { 'x-forwarded-proto': proto } : {} })
+      return { answered: (await res.json()).answered as number, hsts: res.headers.get('strict-transport-security') }
+    }
+    return { read, close: () => new Promise((resolve) => server.close(resolve)) }
+  }
+
+  it('ignores X-Forwarded-Proto while no proxy is trusted: a made-up value makes no new entry', async () => {
+    const cache = await counted(0)
+    try {
+      expect((await cache.read()).answered).toBe(1)
+      for (const proto of ['https', 'x1', 'x2', 'HTTPS, http']) expect((await cache.read(proto)).answered, proto).toBe(1)
+    } finally {
+      await cache.close()
+    }
+  })
+
+  it('keeps answers made over HTTPS and HTTP apart behind a trusted proxy, and nothing finer', async () => {
+    const cache = await counted(1)
+    try {
+      expect(await cache.read('https')).toEqual({ answered: 1, hsts: expect.stringContaining('max-age=') })
+      expect(await cache.read('http')).toEqual({ answered: 2, hsts: null })
+      expect(await cache.read('https, http')).toEqual({ answered: 1, hsts: expect.stringContaining('max-age=') })
+      for (const proto of ['x1', 'x2', undefined]) expect((await cache.read(proto)).answered, proto).toBe(2)
+    } finally {
+      await cache.close()
+    }
   })
 })

@@ -41,15 +41,23 @@ const perRequestHeaders = new Set([
 ])
 
 /**
- * The URL, and what the request said about how it arrived: an answer made for a request that
- * came over HTTPS through a proxy carries HSTS (api/http/security.ts), one made over plain HTTP
- * does not, and each is only ever replayed to requests like the one it was made for.
+ * The URL, and how the request arrived as Express will judge it: an answer made for a request
+ * that came over HTTPS carries HSTS (api/http/security.ts), one made over plain HTTP does not,
+ * and each is only ever replayed to requests like the one it was made for. X-Forwarded-Proto
+ * counts only behind a trusted proxy (TRUST_PROXY), exactly as for Express's `req.secure`; with
+ * no proxy trusted, a made-up header neither changes the answer nor makes a new cache entry.
  */
-function keyOf(req: IncomingMessage, url: string): string {
-  return `${req.headers['x-forwarded-proto'] ?? ''} ${url}`
+function keyOf(req: IncomingMessage, url: string, trustProxy: number): string {
+  const own = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'
+  const forwarded = trustProxy > 0 ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim() : ''
+  return `${(forwarded || own) === 'https' ? 'https' : 'http'} ${url}`
 }
 
-export function createHotCache(logRequest: RequestLogger, ttlMs = 1000, maxEntries = 2000): HotCache {
+export function createHotCache(
+  logRequest: RequestLogger,
+  ttlMs = 1000,
+  { maxEntries = 2000, trustProxy = 0 }: { maxEntries?: number; trustProxy?: number } = {},
+): HotCache {
   const entries = new Map<string, Entry>()
   let generation = 0
 
@@ -61,7 +69,7 @@ export function createHotCache(logRequest: RequestLogger, ttlMs = 1000, maxEntri
 
     serve(req, res) {
       if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return false
-      const key = keyOf(req, req.url)
+      const key = keyOf(req, req.url, trustProxy)
       const entry = entries.get(key)
       if (!entry) return false
       const now = Date.now()
@@ -91,7 +99,7 @@ export function createHotCache(logRequest: RequestLogger, ttlMs = 1000, maxEntri
 
     record(req, res, next) {
       if (ttlMs <= 0 || req.method !== 'GET' || !cacheable.test(req.originalUrl)) return next()
-      const key = keyOf(req, req.originalUrl)
+      const key = keyOf(req, req.originalUrl, trustProxy)
       const recordedIn = generation
       const chunks: Buffer[] = []
       const write = res.write.bind(res) as (...args: unknown[]) => boolean

@@ -2,6 +2,7 @@ import express, { type Request } from 'express'
 import { createContextInner, type Services } from '../trpc/context.ts'
 import { createCaller } from '../trpc/router.ts'
 import { sendError } from './errors.ts'
+import { requestInfo } from './request-info.ts'
 
 /**
  * The four documented REST paths (docs/CONTRACTS.md, "REST API"). Each calls the same tRPC procedure the
@@ -9,7 +10,7 @@ import { sendError } from './errors.ts'
  */
 export function restRoutes(services: Services) {
   const routes = express.Router()
-  const call = (req: Request) => createCaller(createContextInner(services, { referer: req.get('referer') }))
+  const call = (req: Request) => createCaller(createContextInner(services, requestInfo(req)))
 
   routes.get('/golf-carts/featured', async (req, res) => {
     res.json(await call(req).cart.featured({ limit: optionalNumber(req.query.limit) }))

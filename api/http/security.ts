@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express'
 import helmet from 'helmet'
+import { jsonPolicy } from './errors.ts'
 
 /**
  * Headers on every answer (issue #7): no MIME sniffing, a strict referrer policy, no framing by
@@ -28,6 +29,6 @@ export function securityHeaders(): RequestHandler[] {
 
 /** JSON answers are data, never a document: nothing may run or be framed if one is opened. */
 export const apiPolicy: RequestHandler = (_req, res, next) => {
-  res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
+  res.setHeader('Content-Security-Policy', jsonPolicy)
   next()
 }

@@ -1,10 +1,9 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express'
-import { TRPCError } from '@trpc/server'
-import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import type { SiteContext } from '../../api/http/app.ts'
-import { describeError } from '../../api/log.ts'
+import { errorAnswer, logFailure } from '../../api/http/errors.ts'
+import { OriginRefusedError, requestOriginVerdict } from '../../api/http/origin.ts'
+import { requestInfo } from '../../api/http/request-info.ts'
 import { createContextInner } from '../../api/trpc/context.ts'
-import { fieldIssues, internalErrorMessage } from '../../api/trpc/init.ts'
 import { createCaller } from '../../api/trpc/router.ts'
 import { visitorFieldNames } from '../../domain/inquiry.ts'
 import type { PostedForm } from '../form-state.ts'
@@ -12,9 +11,11 @@ import { contactFormAnchor, paths } from '../../domain/site-paths.ts'
 
 /**
  * The contact form without JavaScript (it loads after the page, or may fail to): an ordinary
- * form post, stored through the same procedure as every other lead. Success redirects to a
- * thank-you; a problem renders the page again with everything as typed and each problem beside
- * its field, so nothing is lost. The rate limit in front of it is the one the API uses.
+ * form post, stored through the same procedure as every other lead, so the same rate limit
+ * counts it. It obeys the same origin rule as the API (api/http/origin.ts): a form on another
+ * site that posts here is refused. Success redirects to a thank-you; any refusal or failure
+ * renders the page again with everything as typed, each problem beside its field and the rest
+ * in the error boundary's words (api/http/errors.ts), so nothing is lost.
  */
 export function mountContactPost(
   app: Express,
@@ -22,15 +23,16 @@ export function mountContactPost(
   answer: (req: Request, res: Response, url: string, form: PostedForm, status: number) => Promise<void>,
 ) {
   const parse = express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 50 })
-  // Parsed before the rate limit, so a refused post still shows the visitor what they typed.
   app.post(
     paths.contact,
+    // Parsed before anything can refuse it, so a refused post still shows what was typed.
     parse,
-    context.leadRateLimit,
     async (req: Request, res: Response, next: NextFunction) => {
       const post = readPost(req)
       try {
-        const caller = createCaller(createContextInner(context.services, { referer: req.get('referer') }))
+        const verdict = requestOriginVerdict(req, context.env.allowedOrigins)
+        if (!verdict.allowed) throw new OriginRefusedError(verdict)
+        const caller = createCaller(createContextInner(context.services, requestInfo(req)))
         // Whatever the post holds goes to the procedure, whose schema judges it.
         await caller.inquiry.submit({
           ...post.values,
@@ -43,20 +45,20 @@ export function mountContactPost(
         next(error)
       }
     },
-    // Refused by the procedure or by the rate limit: the page again, with nothing lost.
-    async (error: unknown, req: Request, res: Response, next: NextFunction) => {
-      if (!(error instanceof TRPCError)) return next(error)
+    // Refused (schema, rate limit, origin, a body that could not be read) or failed: the page
+    // again, with nothing lost. A failure of ours is logged; the visitor gets our sentence.
+    async (error: unknown, req: Request, res: Response, _next: NextFunction) => {
       const post = readPost(req)
-      const issues = fieldIssues(error.cause)
-      const status = getHTTPStatusCodeFromError(error)
-      // An unexpected failure is logged like any other; the visitor gets our sentence, never its text.
-      if (status === 500) context.log.error('contact form post failed', { error: describeError(error.cause ?? error) })
+      const refusal = errorAnswer(error, { mutation: true, method: req.method, path: req.path })
+      logFailure(context.log, 'contact form post failed', refusal)
+      if (refusal.retryAfter !== undefined) res.set('Retry-After', String(refusal.retryAfter))
+      const { issues, message } = refusal.body
       const form: PostedForm = {
         values: post.values,
         errors: Object.fromEntries(issues.map((i) => [i.path, i.message])),
-        message: issues.length > 0 ? undefined : status === 500 ? internalErrorMessage : error.message,
+        message: issues.length > 0 ? undefined : message,
       }
-      await answer(req, res, post.back, form, status)
+      await answer(req, res, post.back, form, refusal.status)
     },
   )
 }

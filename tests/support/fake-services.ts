@@ -94,5 +94,11 @@ export function fakeServices(carts: GolfCartDetail[] = seedCarts()): FakeService
         return undefined
       },
     },
+    // No limit in component tests; api/http/floods.test.ts tests the real one.
+    leadRateLimit: {
+      async hit() {
+        return { allowed: true }
+      },
+    },
   }
 }

@@ -1,12 +1,34 @@
+import { TRPCError } from '@trpc/server'
+import { business } from '../../../domain/business.ts'
 import { inquiryInput } from '../../../domain/inquiry.ts'
+import { RateLimitedError } from '../../http/errors.ts'
 import { publicProcedure, router } from '../init.ts'
 
 export const inquiriesRouter = router({
-  /** Stores a contact / quote inquiry; the page it came from defaults to the Referer. */
-  submit: publicProcedure.input(inquiryInput).mutation(({ ctx, input }) => {
-    const sourceUrl = input.sourceUrl || refererUrl(ctx.request.referer)
-    return ctx.inquiries.add({ ...input, sourceUrl })
-  }),
+  /**
+   * Stores a contact / quote inquiry; the page it came from defaults to the Referer. The rate
+   * limit sits on the procedure itself, after the schema: every door to it (REST, tRPC however the
+   * path is spelled, the form without JavaScript) shares one count per address, and a refused
+   * invalid submission does not use up a visitor's slots.
+   */
+  submit: publicProcedure
+    .input(inquiryInput)
+    .use(async ({ ctx, next }) => {
+      const verdict = await ctx.leadRateLimit.hit(ctx.request.clientAddress)
+      if (!verdict.allowed) {
+        const minutes = Math.max(1, Math.ceil(verdict.retryAfter / 60))
+        throw new TRPCError({
+          code: 'TOO_MANY_REQUESTS',
+          message: `Too many messages from this address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or call ${business.tollFree.display}.`,
+          cause: new RateLimitedError(verdict.retryAfter),
+        })
+      }
+      return next()
+    })
+    .mutation(({ ctx, input }) => {
+      const sourceUrl = input.sourceUrl || refererUrl(ctx.request.referer)
+      return ctx.inquiries.add({ ...input, sourceUrl })
+    }),
 })
 
 function refererUrl(referer: string | undefined): string | undefined {
