@@ -25,13 +25,17 @@ export interface DatabaseOptions {
 
 /**
  * Shared by both kinds: camelCase columns, quiet notices, and a bound on connecting as short as
- * the read deadline (api/db/unavailable.ts), so a database that is down or silent turns into a
- * prompt 503, not a hanging request.
+ * the read deadline (api/db/unavailable.ts), with a short pause between failed connects, so a
+ * database that is down or silent turns into a prompt 503, not a hanging request.
  */
 const clientOptions = {
   transform: postgres.camel,
   onnotice: () => {},
   connect_timeout: readDeadlineMs / 1000,
+  // After failed connects the driver waits longer and longer before the next (up to 20 s, shared
+  // by the pool), and queries queue behind that wait: a database that refuses would answer
+  // requests only at their deadline. A short, capped pause keeps a refusal a prompt 503.
+  backoff: (retries: number) => Math.min(retries, 5) * 0.05,
 } satisfies postgres.Options<Record<string, never>>
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -13,6 +13,7 @@ const connectionCodes = new Set([
   'CONNECTION_DESTROYED',
   'CONNECTION_ENDED',
   'DATABASE_DEADLINE',
+  'DATABASE_NOT_REACHED',
   // PostgreSQL: admin shutdown, crash shutdown, cannot connect now, too many connections.
   '57P01',
   '57P02',
@@ -42,10 +43,19 @@ export const readDeadlineMs = 1500
  */
 export const writeDeadlineMs = 5000
 
-export function withDeadline<T>(promise: PromiseLike<T>, ms: number): Promise<T> {
+/**
+ * Rejects after `ms` with an error whose code says what the caller knows: `DATABASE_DEADLINE`
+ * (the write may still land: "could not confirm"), or `DATABASE_NOT_REACHED` for a step in front
+ * of the write (the lead itself was never sent: "not sent").
+ */
+export function withDeadline<T>(
+  promise: PromiseLike<T>,
+  ms: number,
+  code: 'DATABASE_DEADLINE' | 'DATABASE_NOT_REACHED' = 'DATABASE_DEADLINE',
+): Promise<T> {
   let timer: NodeJS.Timeout
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error(`no answer from the database within ${ms} ms`), { code: 'DATABASE_DEADLINE' })), ms)
+    timer = setTimeout(() => reject(Object.assign(new Error(`no answer from the database within ${ms} ms`), { code })), ms)
   })
   return Promise.race([Promise.resolve(promise), deadline]).finally(() => clearTimeout(timer))
 }

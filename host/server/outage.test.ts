@@ -23,6 +23,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database outage', () => {
   let runtime: Runtime
   let server: Server
   let url: string
+  // A second server on its own pool, with the rate limit off: a lead's insert is then its first
+  // statement, and a freeze can catch it mid-write.
+  let unlimitedDb: Database
+  let unlimitedRuntime: Runtime
+  let unlimited: Server
+  let unlimitedUrl: string
 
   beforeAll(async () => {
     admin = await createTestDatabase('postgres')
@@ -42,30 +48,46 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database outage', () => {
     server = createServer(listener).listen(0, '127.0.0.1')
     await new Promise((resolve) => server.once('listening', resolve))
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+    unlimitedDb = await openDatabase({ databaseUrl: through.href, dataDir: null })
+    const unlimitedEnv = loadEnv({ PORT: '0', CART_CACHE_MS: '0', LOG_LEVEL: 'silent', LEAD_RATE_LIMIT: '0' })
+    unlimitedRuntime = createRuntime(unlimitedDb, unlimitedEnv, log)
+    const second = await createApp({ db: unlimitedDb, env: unlimitedEnv, log, services: unlimitedRuntime.services })
+    unlimited = createServer(second.listener).listen(0, '127.0.0.1')
+    await new Promise((resolve) => unlimited.once('listening', resolve))
+    unlimitedUrl = `http://127.0.0.1:${(unlimited.address() as AddressInfo).port}`
   })
 
   afterAll(async () => {
-    server?.closeAllConnections()
-    await new Promise((resolve) => server?.close(resolve))
+    for (const s of [server, unlimited]) {
+      s?.closeAllConnections()
+      await new Promise((resolve) => s?.close(resolve))
+    }
     await runtime?.stop()
+    await unlimitedRuntime?.stop()
     await proxy?.start()
     await db?.close()
+    await unlimitedDb?.close()
     await proxy?.close()
     await admin?.close()
   })
 
-  const timed = async (path: string, init?: RequestInit) => {
+  const timed = async (path: string, init?: RequestInit, base = url) => {
     const started = performance.now()
-    const res = await fetch(`${url}${path}`, init)
+    const res = await fetch(`${base}${path}`, init)
     // React separates interpolated text with empty comments; read the text as a visitor would.
     return { res, ms: performance.now() - started, body: (await res.text()).replaceAll('<!-- -->', '') }
   }
-  const submit = (email: string) =>
-    timed('/api/contact', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Outage', lastName: 'Test', email }),
-    })
+  const submit = (email: string, base = url) =>
+    timed(
+      '/api/contact',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ firstName: 'Outage', lastName: 'Test', email }),
+      },
+      base,
+    )
 
   it('works before the outage', async () => {
     expect((await timed('/api/golf-carts')).res.status).toBe(200)
@@ -91,6 +113,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database outage', () => {
     expect(res.headers.get('retry-after')).toBe('30')
   })
 
+  it('answers ten submissions at once with 503 within 2 seconds each while the database refuses', async () => {
+    const all = await Promise.all(Array.from({ length: 10 }, (_, i) => submit(`down${i}@example.com`)))
+    for (const { res, ms, body } of all) {
+      expect(res.status).toBe(503)
+      expect(JSON.parse(body).message).toMatch(/^Your message was not sent/)
+      expect(ms).toBeLessThan(2000)
+    }
+  })
+
   it('still answers pages, with what they can show and a clear message', async () => {
     const { res, body, ms } = await timed('/')
     expect(res.status).toBe(503)
@@ -113,17 +144,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database outage', () => {
     const { res, ms } = await submit('silent@example.com')
     expect(res.status).toBe(503)
     expect(ms).toBeLessThan(2000)
+    const all = await Promise.all(Array.from({ length: 10 }, (_, i) => submit(`silent${i}@example.com`)))
+    for (const one of all) {
+      expect(one.res.status).toBe(503)
+      expect(one.ms).toBeLessThan(2000)
+    }
   })
 
-  it('bounds a submission caught on a connection that goes quiet mid-query', async () => {
+  it('says "not sent" within 2 seconds when the connection goes quiet before the lead is written', async () => {
     await proxy.start()
     await expect.poll(async () => (await timed('/api/golf-carts')).res.status, { timeout: 10_000, interval: 250 }).toBe(200)
     proxy.freeze()
+    // The rate-limit count is the submission's first statement; it is what the freeze catches.
     const { res, ms, body } = await submit('frozen@example.com')
+    expect(res.status).toBe(503)
+    expect(ms).toBeLessThan(2000)
+    expect(JSON.parse(body).message).toMatch(/^Your message was not sent/)
+  })
+
+  it('bounds a lead caught mid-write at the write deadline, and says it could not be confirmed', async () => {
+    await proxy.start()
+    await expect.poll(async () => (await timed('/api/golf-carts', undefined, unlimitedUrl)).res.status, { timeout: 10_000, interval: 250 }).toBe(200)
+    proxy.freeze()
+    const { res, ms, body } = await submit('frozen-write@example.com', unlimitedUrl)
     expect(res.status).toBe(503)
     expect(ms).toBeGreaterThan(writeDeadlineMs - 100)
     expect(ms).toBeLessThan(writeDeadlineMs + 1000)
-    expect(JSON.parse(body).message).toMatch(/^Your message was not sent|^We could not confirm that your message arrived/)
+    expect(JSON.parse(body).message).toMatch(/^We could not confirm that your message arrived/)
   }, 15_000)
 
   it('recovers without a restart once the database is back', async () => {

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { business } from '../../../domain/business.ts'
 import { inquiryInput } from '../../../domain/inquiry.ts'
+import { readDeadlineMs, withDeadline } from '../../db/unavailable.ts'
 import { RateLimitedError } from '../../http/errors.ts'
 import { publicProcedure, router } from '../init.ts'
 
@@ -14,7 +15,9 @@ export const inquiriesRouter = router({
   submit: publicProcedure
     .input(inquiryInput)
     .use(async ({ ctx, next }) => {
-      const verdict = await ctx.leadRateLimit.hit(ctx.request.clientAddress)
+      // The first contact with the database, bounded like a read: a database that is down or
+      // silent is answered "not sent" within 2 seconds, before the lead is ever sent to it.
+      const verdict = await withDeadline(ctx.leadRateLimit.hit(ctx.request.clientAddress), readDeadlineMs, 'DATABASE_NOT_REACHED')
       if (!verdict.allowed) {
         const minutes = Math.max(1, Math.ceil(verdict.retryAfter / 60))
         throw new TRPCError({
