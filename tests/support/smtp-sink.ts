@@ -16,7 +16,8 @@ export interface SmtpSink {
   waitFor(count: number, timeoutMs?: number): Promise<Email[]>
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** `delayMs`: how long the server takes to accept each message (a slow mail server). */
+export async function startSmtpSink(options: { delayMs?: number } = {}): Promise<SmtpSink> {
   const messages: Email[] = []
   let server: SMTPServer | undefined
   let port = 0
@@ -34,8 +35,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           stream.on('end', () => {
             PostalMime.parse(Buffer.concat(chunks)).then(
               (email) => {
-                messages.push(email)
-                callback()
+                setTimeout(() => {
+                  messages.push(email)
+                  callback()
+                }, options.delayMs ?? 0)
               },
               (error: Error) => callback(error),
             )
