@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { slugify } from '../../domain/slug.ts'
 import { specificationsFor } from '../../domain/specifications.ts'
+import { type ServerProcess, startServerProcess } from '../../tests/support/server-process.ts'
 import { backends, createTestDatabase, type TestDatabase } from '../../tests/support/test-database.ts'
 import { createCartStore } from '../carts/cart-store.ts'
 import { createUserStore } from '../users/user-store.ts'
+import { openDatabase } from './database.ts'
 import { migrate, readMigrations } from './migrate.ts'
 import { startingInventory } from '../../domain/catalogue.ts'
 import { seed } from '../carts/seed.ts'
@@ -102,4 +104,46 @@ describe.each(backends)('migrations and seed on %s', (backend) => {
     expect(await users.verify('manager', 'wrong')).toBe(false)
     await expect(db.sql`insert into users (username, password_hash) values ('x', 'plain')`).rejects.toThrow()
   })
+})
+
+/** Replicas that start together on a fresh PostgreSQL database (issue #11, point 8). */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations started at once', () => {
+  it('apply once when four connections migrate the same empty database at the same moment, five times over', async () => {
+    for (let round = 0; round < 5; round++) {
+      const db = await createTestDatabase('postgres')
+      const pools = await Promise.all(Array.from({ length: 4 }, () => openDatabase({ databaseUrl: db.url!, dataDir: null })))
+      try {
+        const results = await Promise.allSettled(pools.map((p) => migrate(p.sql)))
+        expect(results.filter((r) => r.status === 'rejected')).toEqual([])
+        const applied = results.flatMap((r) => (r.status === 'fulfilled' ? r.value : []))
+        const files = (await readMigrations()).map((m) => m.version)
+        expect(applied.sort()).toEqual(files)
+        const rows = await db.sql`select version from schema_migrations order by version`
+        expect(rows.map((r) => r.version)).toEqual(files)
+      } finally {
+        await Promise.all(pools.map((p) => p.close()))
+        await db.close()
+      }
+    }
+  }, 120_000)
+
+  it('lets two server processes started at once on an empty database both serve', async () => {
+    const db = await createTestDatabase('postgres')
+    const servers: ServerProcess[] = []
+    try {
+      const starting = [0, 1].map(() => startServerProcess({ DATABASE_URL: db.url!, LOG_LEVEL: 'info' }, 90_000))
+      const settled = await Promise.allSettled(starting)
+      for (const s of settled) if (s.status === 'fulfilled') servers.push(s.value)
+      expect(settled.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason).slice(0, 400))).toEqual([])
+      for (const server of servers) {
+        expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+        expect(await (await fetch(`${server.url}/api/golf-carts`)).json()).toHaveLength(seedInventory.length)
+      }
+      const migrated = servers.map((s) => Number(s.output().match(/"migrationsApplied":(\d+)/)?.[1]))
+      expect(migrated.sort()).toEqual([0, (await readMigrations()).length])
+    } finally {
+      for (const server of servers) await server.stop()
+      await db.close()
+    }
+  }, 120_000)
 })

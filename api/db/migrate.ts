@@ -22,25 +22,44 @@ export async function readMigrations(dir = migrationsDir): Promise<Migration[]> 
 /**
  * Applies the versioned SQL files in order, each in its own transaction together with the row
  * that records it, so a failed migration leaves nothing half done. Returns what it applied.
+ *
+ * The whole run, `create table if not exists schema_migrations` included, holds a session-level
+ * advisory lock on one reserved connection: replicas that start together on a fresh database
+ * take turns (the second finds everything applied) instead of racing to create the same tables.
+ * The lock goes with the session, so a process that dies mid-run frees it.
  */
 export async function migrate(sql: Sql, migrations?: Migration[]): Promise<string[]> {
-  await sql`
-    create table if not exists schema_migrations (
-      version text primary key,
-      applied_at timestamptz not null default now()
-    )
-  `
-  const applied: string[] = []
-  for (const migration of migrations ?? (await readMigrations())) {
-    const ran = await sql.begin(async (tx) => {
-      await tx`select pg_advisory_xact_lock(${migrationLock})`
-      const [done] = await tx`select 1 from schema_migrations where version = ${migration.version}`
-      if (done) return false
-      await tx.unsafe(migration.sql)
-      await tx`insert into schema_migrations (version) values (${migration.version})`
-      return true
-    })
-    if (ran) applied.push(migration.version)
+  const pending = migrations ?? (await readMigrations())
+  const session = await sql.reserve()
+  try {
+    await session`select pg_advisory_lock(${migrationLock})`
+    try {
+      await session`
+        create table if not exists schema_migrations (
+          version text primary key,
+          applied_at timestamptz not null default now()
+        )
+      `
+      const applied: string[] = []
+      for (const migration of pending) {
+        const [done] = await session`select 1 from schema_migrations where version = ${migration.version}`
+        if (done) continue
+        await session`begin`
+        try {
+          await session.unsafe(migration.sql)
+          await session`insert into schema_migrations (version) values (${migration.version})`
+          await session`commit`
+        } catch (error) {
+          await session`rollback`.catch(() => {})
+          throw error
+        }
+        applied.push(migration.version)
+      }
+      return applied
+    } finally {
+      await session`select pg_advisory_unlock(${migrationLock})`.catch(() => {})
+    }
+  } finally {
+    session.release()
   }
-  return applied
 }
