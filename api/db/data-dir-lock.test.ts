@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { openDatabase } from './database.ts'
 import { DataDirLockedError, lockDataDir } from './data-dir-lock.ts'
 
 const freshDir = () => mkdtempSync(join(tmpdir(), 'gc-lock-'))
@@ -41,5 +42,53 @@ describe('data folder lock', () => {
     const dir = freshDir()
     writeFileSync(join(dir, 'server.lock'), 'garbage')
     lockDataDir(dir).release()
+  })
+})
+
+describe('data folder permissions', () => {
+  /** Every folder and file under `dir` with its permission bits, as `ls -l` would show them. */
+  function modes(dir: string): Map<string, number> {
+    const found = new Map<string, number>([[dir, statSync(dir).mode & 0o777]])
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      const path = join(entry.parentPath, entry.name)
+      if (!entry.isSymbolicLink()) found.set(path, statSync(path).mode & 0o777)
+    }
+    return found
+  }
+  const loose = (found: Map<string, number>) =>
+    [...found].filter(([path, mode]) => mode !== (statSync(path).isDirectory() ? 0o700 : 0o600)).map(([path, mode]) => `${path} ${mode.toString(8)}`)
+
+  it('keeps the embedded database and its write-ahead log private (0700/0600) even under umask 000', async () => {
+    const before = process.umask(0)
+    try {
+      const dir = join(freshDir(), 'data')
+      const db = await openDatabase({ dataDir: dir })
+      await db.sql`create table leads_probe (email text)`
+      await db.sql`insert into leads_probe values ('visitor@example.com')`
+      // While it runs, no other user can even enter the folder.
+      const running = [...modes(dir)].filter(([path]) => statSync(path).isDirectory())
+      expect(running.length).toBeGreaterThan(10)
+      expect(running.filter(([, mode]) => mode !== 0o700)).toEqual([])
+      await db.close()
+      const found = modes(dir)
+      expect(found.size).toBeGreaterThan(50)
+      expect(loose(found)).toEqual([])
+    } finally {
+      process.umask(before)
+    }
+  }, 60_000)
+
+  it('tightens a folder an older server left open, at the next start', () => {
+    const dir = freshDir()
+    mkdirSync(join(dir, 'pgdata', 'base'), { recursive: true })
+    writeFileSync(join(dir, 'pgdata', 'base', '1234'), 'lead@example.com')
+    for (const path of [dir, join(dir, 'pgdata'), join(dir, 'pgdata', 'base')]) chmodSync(path, 0o777)
+    chmodSync(join(dir, 'pgdata', 'base', '1234'), 0o666)
+    const lock = lockDataDir(dir)
+    try {
+      expect(loose(modes(dir))).toEqual([])
+    } finally {
+      lock.release()
+    }
   })
 })

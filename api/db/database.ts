@@ -63,6 +63,7 @@ async function openEmbedded(dataDir: string | null): Promise<Database> {
   try {
     const pglite =
       dataDir === null ? await PGlite.create() : await PGlite.create(join(resolve(dataDir), 'pgdata'))
+    lock?.tighten()
     const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 1 })
     await server.start()
     const sql = postgres(`postgres://postgres@${server.getServerConn()}/postgres`, {
@@ -77,6 +78,7 @@ async function openEmbedded(dataDir: string | null): Promise<Database> {
         await sql.end({ timeout: 5 })
         await server.stop()
         await pglite.close()
+        lock?.tighten()
         lock?.release()
       },
     }
