@@ -79,6 +79,16 @@ describe.each(backends)('lead delivery on %s', (backend) => {
     expect(dealer!.html).toContain('<th align="left" valign="top">Cart</th>')
   })
 
+  it.each([
+    ['ends in a backslash', 'Whitaker\\'],
+    ['holds quotes and a backslash', 'O"Brien \\" <evil@attacker.example>'],
+    ['holds a comma, angle brackets and accents', 'Pérez, <Jr.>'],
+  ])('keeps the visitor as Reply-To when the last name %s', async (_, lastName) => {
+    await submit({ ...quote, cartSlug: undefined, lastName, email: 'dana.reply@example.com' })
+    const [dealer] = byRecipient(await smtp.waitFor(3), 'leads@dealer.example')
+    expect(dealer!.replyTo).toEqual([{ name: `Marisol ${lastName}`, address: 'dana.reply@example.com' }])
+  })
+
   it('sends the CRM an ADF 1.0 document as a plain-text email', async () => {
     const { id } = await (await submit(quote)).json()
     const [crm] = byRecipient(await smtp.waitFor(3), 'crm@dealer.example')

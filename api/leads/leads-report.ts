@@ -70,6 +70,24 @@ export function parseSince(text: string, now = new Date()): Date {
   return date
 }
 
+/**
+ * What a visitor typed, made safe to print on a terminal: control characters (C0, DEL, C1) and the
+ * invisible characters that reorder or hide text (bidirectional overrides and isolates, zero-width
+ * spaces) are shown, never obeyed. C0 characters become their Unicode "control pictures"
+ * (ESC is shown as ␛, a line break as ␊), the rest `<U+202E>`. So an escape sequence cannot clear
+ * the screen, recolour text or plant a hidden link, and a line break in a name cannot start a
+ * forged entry. `keep` lists characters to leave alone (the CSV keeps line breaks, quoted).
+ */
+export function visible(text: string, keep = ''): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g, (c) => {
+    if (keep.includes(c)) return c
+    const code = c.codePointAt(0)!
+    if (code < 0x20) return String.fromCodePoint(0x2400 + code)
+    if (code === 0x7f) return '\u2421'
+    return `<U+${code.toString(16).toUpperCase().padStart(4, '0')}>`
+  })
+}
+
 export function leadsAsText(rows: readonly LeadRow[]): string {
   if (rows.length === 0) return 'No leads in that period.'
   const label = (value: string | null) => interestOptions.find((o) => o.value === value)?.label
@@ -80,10 +98,13 @@ export function leadsAsText(rows: readonly LeadRow[]): string {
         `  ${lead.firstName} ${lead.lastName} <${lead.email}>${lead.phone ? `  ${lead.phone}` : ''}`,
         ...(lead.interest ? [`  Interest: ${label(lead.interest) ?? lead.interest}`] : []),
         ...(lead.cart ? [`  Cart: ${lead.cart}${lead.cartPrice !== null ? ` (${formatPrice(lead.cartPrice)})` : ''}`] : []),
-        ...(lead.message ? [`  Message: ${lead.message.replace(/\s*\n\s*/g, ' / ')}`] : []),
+        // A message's own line breaks read as " / "; every other control character is shown.
+        ...(lead.message ? [`  Message: ${lead.message.replace(/[ \t]*(\r\n|\r|\n)[ \t]*/g, ' / ')}`] : []),
         ...(lead.sourceUrl || lead.sourceLabel ? [`  From: ${[lead.sourceLabel, lead.sourceUrl].filter(Boolean).join('  ')}`] : []),
         `  Delivery: ${lead.delivery}`,
-      ].join('\n'),
+      ]
+        .map((line) => visible(line))
+        .join('\n'),
     )
     .join('\n\n')
 }
@@ -94,14 +115,17 @@ const csvColumns: (keyof LeadRow)[] = [
 ]
 
 /**
- * RFC 4180 CSV for a spreadsheet. A cell that starts with = + - @ is prefixed with an apostrophe,
- * so a visitor cannot plant a formula that runs when staff open the file.
+ * RFC 4180 CSV for a spreadsheet. A cell that starts with = + - @, a tab or a carriage return is
+ * prefixed with an apostrophe, so a visitor cannot plant a formula that runs when staff open the
+ * file; a cell with a comma, a semicolon (the separator of spreadsheets in many locales, where
+ * `x;=HYPERLINK(...)` would otherwise become a live second cell), a quote or a line break is
+ * quoted. Control characters other than line breaks and tabs are shown, as in the text output.
  */
 export function leadsAsCsv(rows: readonly LeadRow[]): string {
   const cell = (value: unknown) => {
-    let text = value === null || value === undefined ? '' : String(value)
+    let text = visible(value === null || value === undefined ? '' : String(value), '\r\n\t')
     if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-    return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+    return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
   }
   return [csvColumns.join(','), ...rows.map((row) => csvColumns.map((c) => cell(row[c])).join(','))].join('\r\n') + '\r\n'
 }

@@ -5,10 +5,17 @@ import type { NotificationKind, StoredInquiry } from '../inquiries/inquiry-store
 import { adfDocument } from './adf.ts'
 import { interestLabel, newJerseyTime } from './lead-facts.ts'
 
+/** An address with a display name, which the mail library encodes (quotes, backslashes, non-ASCII). */
+export interface MailAddress {
+  name: string
+  address: string
+}
+
 export interface MailMessage {
   from: string
   to: string[]
-  replyTo?: string
+  /** Never built by pasting text into a header: a name ending in "\\" once swallowed the address. */
+  replyTo?: MailAddress | string
   subject: string
   text: string
   html?: string
@@ -67,7 +74,7 @@ function dealerEmail(lead: StoredInquiry, settings: MailSettings): Omit<MailMess
   return {
     from: settings.from,
     to: settings.leadsTo,
-    replyTo: `"${name.replaceAll('"', "'")}" <${lead.email}>`,
+    replyTo: { name, address: lead.email },
     subject: subject.replace(/[\r\n]+/g, ' ').slice(0, 200),
     text: [
       `New inquiry #${lead.id} from the website. Reply to this email to answer ${lead.firstName} directly.`,
