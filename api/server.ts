@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { rmSync, writeFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { createServer, type RequestListener, type Server } from 'node:http'
 import { join, resolve } from 'node:path'
 import { seed } from './carts/seed.ts'
 import { ConfigError, loadEnv } from './config/env.ts'
@@ -71,7 +71,7 @@ async function start(options: RunOptions) {
   const internalToken = db.embedded ? randomBytes(24).toString('base64url') : undefined
   const { listener } = await createApp({ db, env, log, services: runtime.services, internalToken, mountSite: options.mountSite })
   server = await new Promise<Server>((resolve, reject) => {
-    const s = createServer(listener).listen(env.port, env.host, () => resolve(s))
+    const s = createHttpServer(listener).listen(env.port, env.host, () => resolve(s))
     s.once('error', reject)
   })
   const address = server.address()
@@ -89,6 +89,29 @@ async function start(options: RunOptions) {
     cartsSeeded: seeded,
     startupMs: Math.round(performance.now() - started),
   })
+}
+
+/**
+ * How long and how many: slow clients cannot hold sockets for ever (issue #11). Headers must
+ * arrive within 10 s and a whole request (its body at most 100 kB) within 30 s, or the client
+ * gets 408 and the socket is closed; Node checks every second, not every 30 s as by default. An
+ * idle keep-alive socket closes after 5 s. Beyond 1,000 open connections new ones are dropped at
+ * once, so a flood of idle sockets cannot use up the process's file descriptors.
+ */
+export const httpLimits = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  connectionsCheckingInterval: 1_000,
+  keepAliveTimeout: 5_000,
+  maxConnections: 1_000,
+}
+
+export function createHttpServer(listener: RequestListener, limits = httpLimits): Server {
+  const { maxConnections, keepAliveTimeout, ...options } = limits
+  const server = createServer(options, listener)
+  server.keepAliveTimeout = keepAliveTimeout
+  server.maxConnections = maxConnections
+  return server
 }
 
 /** Where a server on the embedded database tells staff tools how to reach it. */
