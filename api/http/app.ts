@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createExpressMiddleware } from '@trpc/server/adapters/express'
-import express, { type Express, type RequestHandler } from 'express'
+import express, { type Express } from 'express'
 import expressStaticGzip from 'express-static-gzip'
 import compression from 'compression'
 import type { Env } from '../config/env.ts'

@@ -1,7 +1,7 @@
 import type { Request } from 'express'
 
 /**
- * The one origin rule (PRODUCT.md, "Settled details of the staff side", "Origins"), for every
+ * The one origin rule (docs/CONTRACTS.md, "Origins"), for every
  * write a browser page could be tricked into sending: the API's POSTs, the contact form without
  * JavaScript, the staff console's writes.
  *

@@ -21,13 +21,14 @@ afterAll(() => server?.close())
 
 const fields = (email: string) => ({ firstName: 'Typed', lastName: 'Carefully', email, phone: '(609) 555-0109', message: 'Keep every word' })
 
-const postForm = (body: Record<string, string>, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}/contact`, {
+const formTo = (base: string) => (body: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(`${base}/contact`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams(body),
   })
+const postForm = (body: Record<string, string>, headers: Record<string, string> = {}) => formTo(server.url)(body, headers)
 
 const storedWith = async (email: string) =>
   (await server.db.sql<[{ n: number }]>`select count(*)::int as n from contact_inquiries where email = ${email}`)[0].n
@@ -76,13 +77,7 @@ describe('one lead rate limit for every door', () => {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ firstName: 'Door', lastName: 'Test', email }),
         })
-      const form = (email: string) =>
-        fetch(`${limited.url}/contact`, {
-          method: 'POST',
-          redirect: 'manual',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams(fields(email)),
-        })
+      const form = (email: string) => formTo(limited.url)(fields(email))
       expect((await json('/api/contact', 'door1@example.com')).status).toBe(201)
       expect((await form('door2@example.com')).status).toBe(303)
       expect((await json('/trpc/inquiry.submit', 'door3@example.com')).status).toBe(200)
@@ -101,13 +96,7 @@ describe('one lead rate limit for every door', () => {
   it('does not count a form the schema refused', async () => {
     const limited = await startTestServer('pglite', { LEAD_RATE_LIMIT: '1', LOG_LEVEL: 'silent' }, { site: true })
     try {
-      const form = (body: Record<string, string>) =>
-        fetch(`${limited.url}/contact`, {
-          method: 'POST',
-          redirect: 'manual',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams(body),
-        })
+      const form = formTo(limited.url)
       for (let i = 0; i < 3; i++) expect((await form({ ...fields('not-an-email'), lastName: '' })).status).toBe(400)
       expect((await form(fields('after-typos@example.com'))).status).toBe(303)
     } finally {
