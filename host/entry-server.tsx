@@ -73,7 +73,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     />,
   )
   const head = headTags(match.route.meta(context, match.params, query), request.siteUrl)
-  const state = dehydrate(queryClient)
+  // A refused form post travels with the data, so hydration keeps what was typed and why it was refused.
+  const state = { ...dehydrate(queryClient), postedForm: request.postedForm }
   // Queries keep a five-minute garbage-collection timer; on the server that would hold every
   // request's data for five minutes. The cache has done its job once the head and the state
   // are taken from it.

@@ -93,11 +93,14 @@ export function errorAnswer(error: unknown, context: ErrorContext = {}): ErrorAn
 
   if (error instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(error)
+    // A schema's issues are shown beside their fields whatever raised them (the input parser,
+    // or a check inside a procedure), as they always were.
+    const issues = fieldIssues(error.cause)
+    if (issues.length > 0) return answer(status, invalidInputMessage(issues), status >= 500 ? { failure: error.cause } : {}, issues)
     if (status === 503) return answer(503, error.message, { retryAfter: unavailableRetryAfter, failure: error.cause ?? error })
     if (status >= 500) return answer(status, internalErrorMessage, { failure: error.cause ?? error })
-    const issues = fieldIssues(error.cause)
     const retryAfter = error.cause instanceof RateLimitedError ? error.cause.retryAfter : undefined
-    return answer(status, issues.length > 0 ? invalidInputMessage(issues) : error.message, { retryAfter }, issues)
+    return answer(status, error.message, { retryAfter })
   }
   if (isDatabaseUnavailable(error)) {
     const message = !context.mutation

@@ -58,7 +58,8 @@ describe('queued lead notifications across restarts', () => {
     await new Promise((resolve) => setTimeout(resolve, 800))
     expect(smtp.messages).toHaveLength(8)
     await smtp.stop()
-  })
+    // Three real server starts: on a busy two-core machine each can take 15 s.
+  }, 90_000)
 
   it('lets staff read the leads while the server runs, as text or CSV', async () => {
     const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'gc-cli-')) }
@@ -91,5 +92,5 @@ describe('queued lead notifications across restarts', () => {
     // With the server stopped, the CLI opens the data folder itself.
     await server.stop('SIGTERM')
     expect((await cli()).stdout).toContain('Csv Reader')
-  })
+  }, 90_000)
 })
