@@ -137,7 +137,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations started at once', ()
       expect(settled.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason).slice(0, 400))).toEqual([])
       for (const server of servers) {
         expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
-        expect(await (await fetch(`${server.url}/api/golf-carts`)).json()).toHaveLength(seedInventory.length)
+        expect(await (await fetch(`${server.url}/api/golf-carts`)).json()).toHaveLength(startingInventory.length)
       }
       const migrated = servers.map((s) => Number(s.output().match(/"migrationsApplied":(\d+)/)?.[1]))
       expect(migrated.sort()).toEqual([0, (await readMigrations()).length])

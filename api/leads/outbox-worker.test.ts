@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../db/database.ts'
 import { migrate } from '../db/migrate.ts'
-import { seed } from '../db/seed.ts'
+import { seed } from '../carts/seed.ts'
 import { createInquiryStore, type NotificationKind } from '../inquiries/inquiry-store.ts'
 import { createLogger } from '../log.ts'
 import { backends, createTestDatabase, type TestDatabase } from '../../tests/support/test-database.ts'
