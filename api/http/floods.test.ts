@@ -35,7 +35,8 @@ describe.each(backends)('floods and spam on %s', (backend) => {
       body: JSON.stringify(lead(5)),
     })
     expect(viaTrpc.status).toBe(429)
-    expect(viaTrpc.headers.get('retry-after')).toBe(refused.headers.get('retry-after'))
+    // The same window: the seconds left agree, give or take the second that passed between the two.
+    expect(Math.abs(Number(viaTrpc.headers.get('retry-after')) - retryAfter)).toBeLessThanOrEqual(1)
     const client = createApiClient(server.url)
     const failure = await client.inquiry.submit.mutate(lead(5)).catch((e: unknown) => e)
     expect(describeFailure(failure)).toMatch(/^429: Too many messages from this address\. Please try again in \d+ minutes?, or call \(888\) 555-0100\.$/)
