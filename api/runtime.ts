@@ -4,6 +4,7 @@ import type { NotificationKind } from './inquiries/inquiry-store.ts'
 import { createMailer } from './leads/mailer.ts'
 import { type OutboxWorker, startOutboxWorker } from './leads/outbox-worker.ts'
 import type { Logger } from './log.ts'
+import type { SignInPolicy } from './staff/sign-in.ts'
 import { createServices, type Services } from './trpc/context.ts'
 
 export interface Runtime {
@@ -17,7 +18,12 @@ export interface Runtime {
  * The stores the API serves, and the lead delivery behind them: which notifications every
  * inquiry queues, and the worker that sends them.
  */
-export function createRuntime(db: Database, env: Env, log: Logger, options: { soleWorker?: boolean } = {}): Runtime {
+export function createRuntime(
+  db: Database,
+  env: Env,
+  log: Logger,
+  options: { soleWorker?: boolean; signInPolicy?: SignInPolicy } = {},
+): Runtime {
   const { mail } = env
   const notifications: NotificationKind[] = [
     'dealer-email',
@@ -25,7 +31,10 @@ export function createRuntime(db: Database, env: Env, log: Logger, options: { so
     ...(mail.confirmToVisitor ? (['visitor-confirmation'] as const) : []),
   ]
   let worker: OutboxWorker | undefined
-  const services = createServices(db.sql, { notifications, onQueued: () => worker?.kick() }, env.cartCacheMs, env.leadRateLimit)
+  const services = createServices(db.sql, { notifications, onQueued: () => worker?.kick() }, env.cartCacheMs, env.leadRateLimit, {
+    soldVisibleDays: env.soldVisibleDays,
+    signInPolicy: options.signInPolicy,
+  })
   const mailer = createMailer(mail)
   if (mailer && mail.leadsFrom) {
     worker = startOutboxWorker({

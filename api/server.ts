@@ -7,6 +7,7 @@ import { ConfigError, loadEnv } from './config/env.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { type Database, openDatabase } from './db/database.ts'
 import { migrate } from './db/migrate.ts'
+import { readDeadlineMs, withDeadline } from './db/unavailable.ts'
 import { createApp, type MountSite } from './http/app.ts'
 import { createLogger, describeError } from './log.ts'
 import { createRuntime, type Runtime } from './runtime.ts'
@@ -81,6 +82,12 @@ async function start(options: RunOptions) {
     writeFileSync(file, JSON.stringify({ url: `http://127.0.0.1:${port}`, token: internalToken, pid: process.pid }), { mode: 0o600 })
     process.once('exit', () => rmSync(file, { force: true }))
   }
+  // Said once, at start, next to the start itself; a database that cannot answer it now is not
+  // a reason to stop serving.
+  const accounts = await withDeadline(runtime.services.staff.accounts.count(), readDeadlineMs).catch(() => undefined)
+  if (accounts === 0) {
+    log.warn(`No staff account exists yet. Create the first one with: npm run staff -- add <username> (then sign in at ${env.siteUrl}/staff)`)
+  }
   log.info('server started', {
     url: `http://localhost:${port}`,
     mode: env.nodeEnv,
@@ -89,6 +96,8 @@ async function start(options: RunOptions) {
     cartsSeeded: seeded,
     startupMs: Math.round(performance.now() - started),
   })
+  // Once the server is up, not while it starts: the first sign-in then costs what every other does.
+  setTimeout(() => runtime?.services.staff.accounts.prepare(), 2000).unref()
 }
 
 /**

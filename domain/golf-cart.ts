@@ -1,3 +1,5 @@
+import type { BatteryKind, CartStatus } from './cart-record.ts'
+
 /** A cart as every list, card and page receives it (docs/CONTRACTS.md, "REST API"). */
 export interface GolfCart {
   id: number
@@ -7,12 +9,31 @@ export interface GolfCart {
   price: number
   imageUrl: string
   category: string
+  /** Lists show `available` and `hold` carts (holds marked On Hold); sold ones only their page. */
+  status: CartStatus
 }
 
-/** A cart with the figures only the vehicle page shows. */
+/**
+ * A cart with what only the vehicle page shows: the record's public facts (domain/cart-record.ts;
+ * `null` where staff left them to the title's derivation) and, once sold, when.
+ */
 export interface GolfCartDetail extends GolfCart {
   featured: boolean
   available: boolean
+  year: number | null
+  make: string | null
+  model: string | null
+  trim: string | null
+  vin: string | null
+  stockNumber: string
+  color: string | null
+  seats: number | null
+  battery: BatteryKind | null
+  streetLegal: boolean
+  lifted: boolean
+  msrp: number | null
+  /** ISO 8601. */
+  soldAt: string | null
 }
 
 /** One category is shown, "new"; the inventory filter offers it next to "all". */

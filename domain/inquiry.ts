@@ -29,7 +29,8 @@ export const inquiryLimits = {
 export const withoutNul = (label: string) =>
   z.refine<string>((v) => !v.includes('\u0000'), `${label} contains a character that is not allowed`)
 
-function requiredText(label: string, max: number) {
+/** Text a form must have, trimmed, with a message naming the field (shared by the cart record). */
+export function requiredText(label: string, max: number) {
   return z.string(`${label} is required`).check(
     z.trim(),
     z.minLength(1, `${label} is required`),

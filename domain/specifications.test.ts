@@ -151,7 +151,7 @@ describe('any other brand', () => {
 })
 
 describe('specification groups on the vehicle page', () => {
-  it('lists performance, dimensions and capacity, always In Stock', () => {
+  it('lists performance, dimensions and capacity, In Stock unless told the status', () => {
     const groups = specificationGroups(specificationsFor('Denago EV Rover XL6'), 'new')
     expect(groups.performance).toEqual([
       ['Top Speed', '25 mph'],
@@ -172,6 +172,10 @@ describe('specification groups on the vehicle page', () => {
       ['Payload', '1,200 lbs'],
       ['Category', 'NEW'],
       ['Availability', 'In Stock'],
+    ])
+    expect(specificationGroups(specificationsFor('Denago EV Rover XL6'), 'used', 'Sold').capacity.slice(2)).toEqual([
+      ['Category', 'USED'],
+      ['Availability', 'Sold'],
     ])
   })
 })

@@ -151,9 +151,9 @@ export function formatSeating(spec: Specifications): string {
 
 /**
  * The figures as the vehicle page shows them, grouped as docs/PRODUCT.md ("Vehicle page")
- * lists them. Availability is always "In Stock": no stock state is kept.
+ * lists them. Availability is the cart's status as visitors read it (In Stock, On Hold or Sold).
  */
-export function specificationGroups(spec: Specifications, category: string) {
+export function specificationGroups(spec: Specifications, category: string, availability = 'In Stock') {
   return {
     performance: [
       ['Top Speed', `${spec.topSpeedMph} mph`],
@@ -173,7 +173,7 @@ export function specificationGroups(spec: Specifications, category: string) {
       ['Seating', formatSeating(spec)],
       ['Payload', `${spec.payloadLbs.toLocaleString('en-US')} lbs`],
       ['Category', categoryLabel(category)],
-      ['Availability', 'In Stock'],
+      ['Availability', availability],
     ],
   } as const
 }

@@ -1,9 +1,8 @@
 import { business, type Location } from '../domain/business.ts'
 import { counties } from '../domain/counties.ts'
-import { modelForTitle } from '../domain/dealership-sources.ts'
-import type { GolfCart } from '../domain/golf-cart.ts'
+import { type CartStatus, cartSpecifications, derivedFacts } from '../domain/cart-record.ts'
+import type { GolfCartDetail } from '../domain/golf-cart.ts'
 import { paths } from '../domain/site-paths.ts'
-import { specificationsFor } from '../domain/specifications.ts'
 
 /** Schema.org objects for search engines (issue #4): the dealer, a vehicle, a breadcrumb. */
 const hours = business.hours
@@ -62,10 +61,20 @@ export function autoDealer(siteUrl: string) {
   }
 }
 
-export function vehicleProduct(cart: GolfCart, siteUrl: string) {
-  const spec = specificationsFor(cart.title)
-  const model = modelForTitle(cart.title)
-  const year = cart.title.match(/\b(19|20)\d{2}\b/)?.[0]
+/** schema.org's availability for each status: a hold is reserved for a buyer, a sale is final. */
+const availability: Readonly<Record<CartStatus, string>> = {
+  available: 'https://schema.org/InStock',
+  hold: 'https://schema.org/Reserved',
+  sold: 'https://schema.org/SoldOut',
+}
+
+export function vehicleProduct(cart: GolfCartDetail, siteUrl: string) {
+  const spec = cartSpecifications(cart)
+  const derived = derivedFacts(cart.title)
+  const model = cart.model ?? derived.model
+  const year = cart.year ?? derived.year
+  const brand = cart.make ?? derived.make
+  const condition = cart.category === 'used' ? 'https://schema.org/UsedCondition' : 'https://schema.org/NewCondition'
   const url = `${siteUrl}${paths.vehicle(cart.slug)}`
   return {
     '@context': 'https://schema.org',
@@ -77,10 +86,10 @@ export function vehicleProduct(cart: GolfCart, siteUrl: string) {
     url,
     sku: cart.slug,
     category: 'Electric golf cart',
-    itemCondition: 'https://schema.org/NewCondition',
-    ...(spec.brand !== 'Other' && { brand: { '@type': 'Brand', name: spec.brand }, manufacturer: spec.brand }),
-    ...(model && { model: model.model.replace(/^(Evolution|Denago) /, '') }),
-    ...(year && { vehicleModelDate: year }),
+    itemCondition: condition,
+    ...(brand && { brand: { '@type': 'Brand', name: brand }, manufacturer: brand }),
+    ...(model && { model }),
+    ...(year && { vehicleModelDate: String(year) }),
     fuelType: 'Electric',
     seatingCapacity: spec.seats.max,
     speed: { '@type': 'QuantitativeValue', maxValue: spec.topSpeedMph, unitCode: 'HJ', unitText: 'mph' },
@@ -90,8 +99,8 @@ export function vehicleProduct(cart: GolfCart, siteUrl: string) {
       url,
       price: cart.price.toFixed(2),
       priceCurrency: 'USD',
-      availability: 'https://schema.org/InStock',
-      itemCondition: 'https://schema.org/NewCondition',
+      availability: availability[cart.status],
+      itemCondition: condition,
       seller: { '@id': `${siteUrl}/#dealer`, '@type': 'AutoDealer', name: business.name },
     },
   }

@@ -1,3 +1,4 @@
+import type { CartRecord } from '../../domain/cart-record.ts'
 import type { GolfCart, GolfCartDetail } from '../../domain/golf-cart.ts'
 import { alternativeSlug, slugify, uniqueSlug } from '../../domain/slug.ts'
 import type { Sql, TransactionSql } from '../db/database.ts'
@@ -18,46 +19,69 @@ export interface CartPage {
   total: number
 }
 
-export interface NewCart {
+/** A cart to add: SPEC's fields, and any of the record's (domain/cart-record.ts) that are known. */
+export interface NewCart extends Partial<Omit<CartRecord, 'condition'>> {
   title: string
   description: string
   price: number
   imageUrl: string
   category?: string
-  featured?: boolean
-  available?: boolean
 }
 
 const anyCategory = (category: string | undefined) => !category || category === 'all'
 
 export function createCartStore(sql: Sql) {
   const summary = summaryColumns(sql)
+  /** Listed carts: everything but sold ones (PRODUCT.md); lists put holds after available carts. */
+  const listed = sql`status <> 'sold'`
 
   return {
     async list({ category, limit, offset = 0 }: CartQuery): Promise<CartPage> {
-      const where = anyCategory(category) ? sql`` : sql`where category = ${category!}`
+      const inCategory = anyCategory(category) ? sql`` : sql`and category = ${category!}`
       const [carts, [count]] = await Promise.all([
         sql<GolfCart[]>`
-          select ${summary} from golf_carts ${where}
-          order by id
+          select ${summary} from golf_carts where ${listed} ${inCategory}
+          order by status = 'hold', id
           ${limit === undefined ? sql`` : sql`limit ${limit}`} offset ${offset}
         `,
         // Kept by triggers (migration 0003), so the total does not cost a scan of every cart.
-        sql<[{ total: number }]>`select coalesce(sum(total), 0)::int as total from golf_cart_counts ${where}`,
+        sql<[{ total: number }]>`
+          select coalesce(sum(total), 0)::int as total from golf_cart_counts
+          ${anyCategory(category) ? sql`` : sql`where category = ${category!}`}
+        `,
       ])
       return { carts: [...carts], total: count?.total ?? 0 }
     },
 
     async featured(limit?: number): Promise<GolfCart[]> {
       const rows = await sql<GolfCart[]>`
-        select ${summary} from golf_carts where featured
-        order by id
+        select ${summary} from golf_carts where featured and ${listed}
+        order by status = 'hold', id
         ${limit === undefined ? sql`` : sql`limit ${limit}`}
       `
       return [...rows]
     },
 
     bySlug: (slug: string) => findCartBySlug(sql, slug),
+
+    /** Listed carts nearest in price to a cart, for its page once it is sold. */
+    async similar(cart: { id: number; price: number }, limit = 3): Promise<GolfCart[]> {
+      const [above, below] = await Promise.all([
+        sql<GolfCart[]>`
+          select ${summary} from golf_carts
+          where ${listed} and id <> ${cart.id} and price >= ${cart.price}
+          order by price, id limit ${limit}
+        `,
+        sql<GolfCart[]>`
+          select ${summary} from golf_carts
+          where ${listed} and id <> ${cart.id} and price < ${cart.price}
+          order by price desc, id limit ${limit}
+        `,
+      ])
+      return [...above, ...below]
+        .sort((a, b) => Math.abs(a.price - cart.price) - Math.abs(b.price - cart.price) || a.id - b.id)
+        .slice(0, limit)
+    },
 
     add(cart: NewCart): Promise<GolfCartDetail> {
       return sql.begin((tx) => insertCart(tx, cart))
@@ -71,9 +95,13 @@ export type CartStore = ReturnType<typeof createCartStore>
  * A cart by its canonical slug first; failing that, by the alternative reading of a title's
  * slug. Inside a transaction too (an inquiry notes the cart it is about as it is stored).
  */
+/**
+ * A cart by canonical slug first; failing that, by the alternative reading of a title's slug.
+ * Sold carts are found too: their page says Sold until SOLD_VISIBLE_DAYS have passed.
+ */
 export async function findCartBySlug(sql: Sql | TransactionSql, slug: string): Promise<GolfCartDetail | undefined> {
   const [cart] = await sql<GolfCartDetail[]>`
-    select ${summaryColumns(sql)}, featured, available from golf_carts
+    select ${detailColumns(sql)} from golf_carts
     where slug = ${slug} or alternative_slug = ${slug}
     order by (slug = ${slug}) desc, id
     limit 1
@@ -95,17 +123,32 @@ export async function insertCart(tx: TransactionSql, cart: NewCart): Promise<Gol
   )
   const [row] = await tx<GolfCartDetail[]>`
     insert into golf_carts
-      (slug, alternative_slug, title, description, price, image_url, category, featured, available)
+      (slug, alternative_slug, title, description, price, image_url, category, featured, status,
+       year, make, model, trim, vin, serial_number, stock_number, color, seats, battery,
+       street_legal, lifted, msrp)
     values (
       ${uniqueSlug(base, (s) => taken.has(s))}, ${alternativeSlug(cart.title)}, ${cart.title},
       ${cart.description}, ${cart.price}, ${cart.imageUrl}, ${cart.category ?? 'new'},
-      ${cart.featured ?? false}, ${cart.available ?? true}
+      ${cart.featured ?? false}, ${cart.status ?? 'available'},
+      ${cart.year ?? null}, ${cart.make ?? null}, ${cart.model ?? null}, ${cart.trim ?? null},
+      ${cart.vin ?? null}, ${cart.serialNumber ?? null}, ${cart.stockNumber ?? null},
+      ${cart.color ?? null}, ${cart.seats ?? null}, ${cart.battery ?? null},
+      ${cart.streetLegal ?? false}, ${cart.lifted ?? false}, ${cart.msrp ?? null}
     )
-    returning ${summaryColumns(tx)}, featured, available
+    returning ${detailColumns(tx)}
   `
   return row!
 }
 
 function summaryColumns(sql: Sql | TransactionSql) {
-  return sql`id, slug, title, description, price::float8 as price, image_url, category`
+  return sql`id, slug, title, description, price::float8 as price, image_url, category, status`
+}
+
+/** What the vehicle page shows: the summary and the record's public facts (not the serial). */
+function detailColumns(sql: Sql | TransactionSql) {
+  return sql`
+    ${summaryColumns(sql)}, featured, available, year, make, model, trim, vin, stock_number,
+    color, seats, battery, street_legal, lifted, msrp::float8 as msrp,
+    to_json(sold_at) #>> '{}' as sold_at
+  `
 }

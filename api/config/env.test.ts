@@ -13,6 +13,7 @@ describe('environment', () => {
       allowedOrigins: ['http://localhost:3000'],
       logLevel: 'info',
       cartCacheMs: 1000,
+      soldVisibleDays: 14,
       leadRateLimit: { limit: 10, windowSeconds: 600 },
       trustProxy: 0,
       mail: {
@@ -54,6 +55,11 @@ describe('environment', () => {
     expect(loadEnv({ SITE_URL: 'https://carts.example/' }).siteUrl).toBe('https://carts.example')
   })
 
+  it('reads how long a sold cart\'s page stays', () => {
+    expect(loadEnv({ SOLD_VISIBLE_DAYS: '30' }).soldVisibleDays).toBe(30)
+    expect(loadEnv({ SOLD_VISIBLE_DAYS: '0' }).soldVisibleDays).toBe(0)
+  })
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadEnv({ DATABASE_URL: '' }).databaseUrl).toBeUndefined()
   })
@@ -68,6 +74,8 @@ describe('environment', () => {
     [{ SMTP_URL: 'http://mail.example', LEADS_TO: 'a@b.example' }, 'SMTP_URL: must start with smtp://'],
     [{ LEADS_TO: 'not-an-address' }, 'LEADS_TO: must be email addresses'],
     [{ CONFIRM_TO_VISITOR: 'yes' }, 'CONFIRM_TO_VISITOR'],
+    [{ SOLD_VISIBLE_DAYS: 'two weeks' }, 'SOLD_VISIBLE_DAYS'],
+    [{ SOLD_VISIBLE_DAYS: '-1' }, 'SOLD_VISIBLE_DAYS'],
   ])('fails fast on %j with a message naming the variable', (env, expected) => {
     expect(() => loadEnv(env)).toThrow(ConfigError)
     expect(() => loadEnv(env)).toThrow(expected)

@@ -71,6 +71,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** How long cart answers are reused; 0 turns the caches off (the benchmark measures both). */
   CART_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Days a sold cart's page keeps saying Sold (with similar carts) before it answers 410. */
+  SOLD_VISIBLE_DAYS: z.coerce.number().int().min(0).max(3650).default(14),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
 })
@@ -90,6 +92,7 @@ function finish(parsed: z.output<typeof envSchema>) {
     allowedOrigins: [...new Set([new URL(siteUrl).origin, ...parsed.ALLOWED_ORIGINS])],
     logLevel: parsed.LOG_LEVEL,
     cartCacheMs: parsed.CART_CACHE_MS,
+    soldVisibleDays: parsed.SOLD_VISIBLE_DAYS,
     leadRateLimit: { limit: parsed.LEAD_RATE_LIMIT, windowSeconds: parsed.LEAD_RATE_WINDOW_SECONDS },
     trustProxy: parsed.TRUST_PROXY,
     mail: {

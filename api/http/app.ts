@@ -18,6 +18,7 @@ import { requestInfo } from './request-info.ts'
 import { apiPolicy, securityHeaders } from './security.ts'
 import { requestLog, requestLogger } from './request-log.ts'
 import { restRoutes } from './rest.ts'
+import { staffRequestInfo, staffRoutes } from '../staff/http.ts'
 
 /** What a site mounted on the API server gets to work with. */
 export interface SiteContext {
@@ -53,6 +54,7 @@ export async function createApp({
   const app = express()
   app.disable('x-powered-by')
   if (env.trustProxy > 0) app.set('trust proxy', env.trustProxy)
+  const siteOrigin = new URL(env.siteUrl).origin
   const logRequest = requestLogger(log)
   const hot = createHotCache(logRequest, env.cartCacheMs, { trustProxy: env.trustProxy })
   services.carts.onChange(() => hot.clear())
@@ -74,7 +76,7 @@ export async function createApp({
     }
   })
 
-  if (internalToken) app.use('/internal', internalRoutes(db.sql, internalToken))
+  if (internalToken) app.use('/internal', internalRoutes(db.sql, internalToken, services.staff.accounts))
   app.use('/widgets', widgetFiles(widgetsDir))
   app.use(['/api', '/trpc'], cors(env.allowedOrigins), apiPolicy)
   app.use('/api', restRoutes(services))
@@ -82,17 +84,24 @@ export async function createApp({
     '/trpc',
     createExpressMiddleware({
       router: appRouter,
-      createContext: ({ req }) => createContextInner(services, requestInfo(req)),
+      createContext: ({ req, res }) => createContextInner(services, { ...requestInfo(req), ...staffRequestInfo(req, res, siteOrigin) }),
       maxBodySize: 100 * 1024,
       // One procedure per request keeps reads plain cacheable GETs. The lead rate limit does not
       // depend on it: it counts calls of the procedure, batched or not.
       allowBatching: false,
-      // Retry-After where the error boundary says one is due (429, 503).
-      responseMeta: ({ errors, type }) => {
+      // Retry-After where the error boundary says one is due (429, 503). Staff answers are for
+      // one person's eyes: never stored by a browser or a proxy.
+      responseMeta: ({ errors, type, paths }) => {
         const retryAfter = errors
           .map((error) => errorAnswer(error, { mutation: type === 'mutation' }).retryAfter)
           .find((seconds) => seconds !== undefined)
-        return retryAfter === undefined ? {} : { headers: { 'Retry-After': String(retryAfter) } }
+        const staff = paths?.some((p) => p.includes('staff.'))
+        return {
+          headers: {
+            ...(retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) }),
+            ...(staff ? { 'Cache-Control': 'no-store' } : {}),
+          },
+        }
       },
       onError: ({ error, path, type }) => {
         const { failure, status } = errorAnswer(error, { mutation: type === 'mutation' })
@@ -102,6 +111,8 @@ export async function createApp({
       },
     }),
   )
+
+  app.use('/staff', staffRoutes(services, siteOrigin))
 
   // Only the two things the public folder holds, so page requests never wait on a file lookup.
   app.use('/images', express.static(`${staticFolders.public}images`, { maxAge: '1d', index: false, fallthrough: false }))

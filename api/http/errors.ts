@@ -66,6 +66,15 @@ export class RateLimitedError extends Error {
   }
 }
 
+/**
+ * Something that existed and is gone for good, such as a sold cart past SOLD_VISIBLE_DAYS: carried
+ * as the cause of a NOT_FOUND TRPCError, so clients treat it as any missing thing; its HTTP
+ * status is 410.
+ */
+export class GoneError extends Error {
+  override name = 'GoneError'
+}
+
 /** body-parser's error types, as Express hands them over. */
 const bodyErrors: Record<string, [number, string]> = {
   'entity.parse.failed': [400, 'The request body is not valid JSON'],
@@ -92,7 +101,7 @@ export function errorAnswer(error: unknown, context: ErrorContext = {}): ErrorAn
   })
 
   if (error instanceof TRPCError) {
-    const status = getHTTPStatusCodeFromError(error)
+    const status = error.cause instanceof GoneError ? 410 : getHTTPStatusCodeFromError(error)
     // A schema's issues are shown beside their fields whatever raised them (the input parser,
     // or a check inside a procedure), as they always were.
     const issues = fieldIssues(error.cause)

@@ -2,14 +2,17 @@ import { timingSafeEqual } from 'node:crypto'
 import express from 'express'
 import type { Sql } from '../db/database.ts'
 import { parseSince, recentLeads } from '../leads/leads-report.ts'
+import { staffAccountRoutes } from '../staff/accounts-internal.ts'
+import type { UserStore } from '../users/user-store.ts'
 import { sendError } from './errors.ts'
 
 /**
- * Staff tools that read the embedded database while the server holds it (`npm run leads`).
+ * Staff tools that use the embedded database while the server holds it (`npm run leads`,
+ * `npm run staff`).
  * Loopback only, and only with the token the server writes into its data folder at start, so
  * only someone who can read that folder can read the leads.
  */
-export function internalRoutes(sql: Sql, token: string) {
+export function internalRoutes(sql: Sql, token: string, accounts: UserStore) {
   const routes = express.Router()
   routes.use((req, res, next) => {
     const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '')
@@ -21,6 +24,7 @@ export function internalRoutes(sql: Sql, token: string) {
     res.set('Cache-Control', 'no-store')
     next()
   })
+  routes.use('/staff', staffAccountRoutes(accounts))
   routes.get('/leads', async (req, res) => {
     try {
       res.json(await recentLeads(sql, parseSince(String(req.query.since ?? '7d')), { spam: req.query.spam === '1' }))

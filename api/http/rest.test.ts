@@ -20,7 +20,7 @@ describe.each(backends)('REST API on %s', (backend) => {
   afterAll(() => server?.close())
 
   describe('GET /api/golf-carts', () => {
-    it('returns every seeded cart as a bare array with the contract\'s fields', async () => {
+    it('returns every seeded cart as a bare array with the contract\'s fields and the status', async () => {
       const res = await get('/api/golf-carts')
       expect(res.status).toBe(200)
       const carts = await res.json()
@@ -29,7 +29,7 @@ describe.each(backends)('REST API on %s', (backend) => {
       expect(res.headers.get('x-total-count')).toBe(String(carts.length))
       for (const cart of carts) {
         expect(Object.keys(cart).sort()).toEqual(
-          ['category', 'description', 'id', 'imageUrl', 'price', 'slug', 'title'].sort(),
+          ['category', 'description', 'id', 'imageUrl', 'price', 'slug', 'status', 'title'].sort(),
         )
         expect(typeof cart.price).toBe('number')
       }

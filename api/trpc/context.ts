@@ -1,8 +1,11 @@
 import { cachedCartStore } from '../carts/cart-cache.ts'
 import { createCartStore } from '../carts/cart-store.ts'
+import { defaultSoldVisibleDays } from '../../domain/cart-record.ts'
 import type { Sql } from '../db/database.ts'
 import { createInquiryStore, type InquiryStoreOptions } from '../inquiries/inquiry-store.ts'
 import { createLeadRateLimit, type RateLimitSettings } from '../inquiries/rate-limit.ts'
+import { createStaffServices } from '../staff/services.ts'
+import type { SignInPolicy } from '../staff/sign-in.ts'
 
 /** What a request knows about where it came from; empty when a procedure is called directly. */
 export interface RequestInfo {
@@ -10,14 +13,38 @@ export interface RequestInfo {
   referer?: string
   /** The client's address as TRUST_PROXY allows reading it (Express's `req.ip`): the rate limit's key. */
   clientAddress?: string
+  /** The staff session token from the request's cookie. */
+  staffToken?: string
+  /**
+   * True only when the request is known to come from the site's own pages (api/http/origin.ts).
+   * Staff writes require it; a caller without HTTP that means to write says so explicitly.
+   */
+  sameOrigin?: boolean
+  /** Ends the browser's staff cookie, for signing out. */
+  clearStaffCookie?(): void
+}
+
+export interface ServiceOptions {
+  /** How long a sold cart's page says Sold before it answers 410 (SOLD_VISIBLE_DAYS). */
+  soldVisibleDays?: number
+  signInPolicy?: SignInPolicy
 }
 
 /** The part of the context that needs no request, so tests can call procedures with no HTTP. */
-export function createServices(sql: Sql, leads?: InquiryStoreOptions, cartCacheMs?: number, leadRateLimit?: RateLimitSettings) {
+export function createServices(
+  sql: Sql,
+  leads?: InquiryStoreOptions,
+  cartCacheMs?: number,
+  leadRateLimit?: RateLimitSettings,
+  options: ServiceOptions = {},
+) {
+  const carts = cachedCartStore(createCartStore(sql), cartCacheMs)
   return {
-    carts: cachedCartStore(createCartStore(sql), cartCacheMs),
+    carts,
     inquiries: createInquiryStore(sql, leads),
     leadRateLimit: createLeadRateLimit(sql, leadRateLimit),
+    soldVisibleDays: options.soldVisibleDays ?? defaultSoldVisibleDays,
+    staff: createStaffServices(sql, carts, options.signInPolicy),
   }
 }
 

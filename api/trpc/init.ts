@@ -1,5 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server'
-import { errorAnswer } from '../http/errors.ts'
+import { errorAnswer, GoneError } from '../http/errors.ts'
 import { isDatabaseUnavailable, readDeadlineMs, withDeadline, writeDeadlineMs } from '../db/unavailable.ts'
 import type { Context } from './context.ts'
 
@@ -11,8 +11,10 @@ import type { Context } from './context.ts'
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const { body } = errorAnswer(error)
+    const status = error.cause instanceof GoneError ? 410 : shape.data.httpStatus
     const { stack: _stack, ...data } = shape.data
-    return { ...shape, message: body.message, issues: body.issues, data }
+    // A sold cart past SOLD_VISIBLE_DAYS keeps NOT_FOUND's code and answers 410 (api/http/errors.ts).
+    return { ...shape, message: body.message, issues: body.issues, data: { ...data, httpStatus: status } }
   },
 })
 

@@ -1,10 +1,12 @@
 import { createCallerFactory, router } from './init.ts'
 import { cartsRouter } from './routers/carts.ts'
 import { inquiriesRouter } from './routers/inquiries.ts'
+import { staffRouter } from './routers/staff.ts'
 
 export const appRouter = router({
   cart: cartsRouter,
   inquiry: inquiriesRouter,
+  staff: staffRouter,
 })
 
 /** The only thing a typed client imports from the server. */

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { business } from '../../domain/business.ts'
-import { formatPrice, type GolfCartDetail } from '../../domain/golf-cart.ts'
-import { specificationsFor } from '../../domain/specifications.ts'
+import { featuredCount, formatPrice, type GolfCartDetail } from '../../domain/golf-cart.ts'
+import { cartSpecifications } from '../../domain/cart-record.ts'
 import { useTRPC } from '../../widgets/shared/api.tsx'
 import { VehicleDetail, vehicleQuery } from '../../widgets/vehicle-detail/vehicle-detail.tsx'
 import { callPrompt, useDocumentMeta, type PageMeta } from '../meta.ts'
-import type { Params, PageProps, Route } from '../page.ts'
+import type { MetaContext, Params, PageProps, Route } from '../page.ts'
 import { paths } from '../../domain/site-paths.ts'
 import { breadcrumbs, vehicleProduct } from '../structured-data.ts'
 
@@ -20,13 +20,15 @@ function meta(siteUrl: string, slug: string, cart: GolfCartDetail | null | undef
       noindex: true,
     }
   }
-  const spec = specificationsFor(cart.title)
+  const spec = cartSpecifications(cart)
   return {
     title: cart.title,
     description: `${cart.title}, starting at ${formatPrice(cart.price)}. ${spec.seats.max} seats, ${spec.topSpeedMph} mph, ${spec.battery.toLowerCase()} battery. ${callPrompt}`,
     keywords: [cart.title, `${spec.brand} golf cart`, 'electric golf cart for sale NJ', 'new golf cart'],
     pageType: 'vehicle',
     path: paths.vehicle(cart.slug),
+    // A sold cart's page stays for visitors who follow a link, not for search results.
+    ...(cart.status === 'sold' && { noindex: true }),
     image: {
       path: cart.imageUrl.replace(/\.svg$/, '.png'),
       width: 800,
@@ -52,17 +54,38 @@ function VehiclePage({ params }: PageProps) {
   return (
     <section className="section">
       <div className="container">
-        <VehicleDetail slug={slug} homeHref={paths.home} inventoryHref={paths.inventory} contactHref={paths.quote} />
+        <VehicleDetail
+          slug={slug}
+          homeHref={paths.home}
+          inventoryHref={paths.inventory}
+          contactHref={paths.quote}
+          vehicleHref={paths.vehicle}
+        />
       </div>
     </section>
   )
+}
+
+/**
+ * Whether a slug that found no cart belonged to one sold more than SOLD_VISIBLE_DAYS ago: gone for
+ * good, 410 (api/http/errors.ts, GoneError). Asked only for a missing cart; the answer is not kept.
+ */
+async function soldAndGone({ queryClient, trpc }: MetaContext, slug: string): Promise<boolean> {
+  const options = trpc.cart.bySlug.queryOptions({ slug })
+  const gone = await queryClient.fetchQuery(options).then(
+    () => false,
+    (error: unknown) => (error as { cause?: { name?: unknown } }).cause?.name === 'GoneError',
+  )
+  queryClient.removeQueries({ queryKey: options.queryKey, exact: true })
+  return gone
 }
 
 export const vehicleRoute: Route = {
   Page: VehiclePage,
   meta: ({ siteUrl, queryClient, trpc }, params: Params) =>
     meta(siteUrl, params.slug ?? '', queryClient.getQueryData(vehicleQuery(trpc, params.slug ?? '').queryKey)),
-  async prefetch({ queryClient, trpc }, params) {
+  async prefetch(context, params) {
+    const { queryClient, trpc } = context
     const slug = params.slug ?? ''
     let cart: GolfCartDetail | null
     try {
@@ -72,8 +95,9 @@ export const vehicleRoute: Route = {
       // with a retry button and the server answers 503.
       return
     }
-    if (!cart) return { status: 404 }
+    if (!cart) return { status: (await soldAndGone(context, slug)) ? 410 : 404 }
     // Links in the other slug reading (docs/PRODUCT.md, "Slugs") move permanently to the canonical one.
     if (cart.slug !== slug) return { status: 301, redirect: paths.vehicle(cart.slug) }
+    if (cart.status === 'sold') await queryClient.prefetchQuery(trpc.cart.similar.queryOptions({ slug: cart.slug, limit: featuredCount }))
   },
 }

@@ -28,14 +28,14 @@ export interface Load {
 export async function measure(
   url: string,
   load: Load,
-  request: { method?: 'GET' | 'POST'; body?: () => string } = {},
+  request: { method?: 'GET' | 'POST'; body?: () => string; headers?: Record<string, string> } = {},
 ): Promise<Measurement> {
   const result = await autocannon({
     url,
     connections: load.connections,
     duration: load.seconds,
     method: request.method ?? 'GET',
-    headers: request.body ? { 'content-type': 'application/json' } : undefined,
+    headers: { ...(request.body ? { 'content-type': 'application/json' } : {}), ...request.headers },
     requests: request.body ? [{ setupRequest: (req) => ({ ...req, body: request.body!() }) }] : undefined,
   })
   return {
@@ -95,7 +95,11 @@ export async function startSiteProcess(env: Record<string, string>): Promise<Chi
   child.stderr?.on('data', (c) => (output += c))
   // Request logs are read and dropped, so the pipe never fills and stalls the server.
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000)
+    const timer = setTimeout(() => {
+      // A server that never said it started is not left running behind the benchmark.
+      child.kill('SIGKILL')
+      reject(new Error(`server did not start: ${output}`))
+    }, 60_000)
     child.stdout?.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('"msg":"server started"')) {
         clearTimeout(timer)

@@ -12,6 +12,7 @@ import { buildIfStale } from '../build/build-if-stale.ts'
 import { apiThroughput, growth, postgresAdminUrl, submissionThroughput } from './api-sections.ts'
 import { type LighthouseResult, runLighthouse } from './lighthouse.ts'
 import { soak, soakMarkdown } from './soak.ts'
+import { staffConsole } from './staff.ts'
 import { measureWidgetSizes, widgetSizesMarkdown } from './widget-sizes.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -43,6 +44,11 @@ const sections: Record<string, Section> = {
     title: 'How cost grows with the inventory',
     method: `With 24, 1,000 and 10,000 generated carts in ${databases}: the first inventory page and a middle page over REST (\`?limit=24\`), and the server-rendered \`/inventory\` page, 10 connections, median of three 2 s runs each; and the default REST list that returns every cart, for contrast. Once with the caches on (as served) and once with \`CART_CACHE_MS=0\`, where every request reaches the database. Target: a list at 10,000 carts at most twice as slow as at 24.`,
     run: growth,
+  },
+  staff: {
+    title: "The staff console's API with 10,000 carts",
+    method: `10,000 generated carts in ${databases}, the production server in its own process, one signed-in staff session. Reads: \`staff.cart.list\` for the first page (50 rows, newest first), a two-word search, and page 101 sorted by price, each by 2 connections (a few people at the console at once), median of three 2 s runs. Writes: 50 saves one after another (after 10 for warm-up), measured from send to answer, as a person makes them: a one-step price change (\`staff.cart.setPrice\`), and a whole-record save (\`staff.cart.get\` then \`staff.cart.save\`). Each write includes its audit rows and clears the visitors' caches.`,
+    run: staffConsole,
   },
   soak: {
     title: 'Soak: mixed traffic at 200 connections',

@@ -21,8 +21,22 @@ export function seedCarts(count = startingInventory.length): GolfCartDetail[] {
       price: seed.price,
       imageUrl: drawnImageUrl(seed.title),
       category: 'new',
+      status: 'available',
       featured: seed.featured,
       available: true,
+      year: null,
+      make: null,
+      model: null,
+      trim: null,
+      vin: null,
+      stockNumber: `GC-${String(i + 1).padStart(4, '0')}`,
+      color: null,
+      seats: null,
+      battery: null,
+      streetLegal: false,
+      lifted: false,
+      msrp: null,
+      soldAt: null,
     }
   })
 }
@@ -46,7 +60,16 @@ export function fakeServices(carts: GolfCartDetail[] = seedCarts()): FakeService
     await gate
     if (failure) throw failure
   }
-  const summary = ({ featured: _f, available: _a, ...cart }: GolfCartDetail): GolfCart => cart
+  const summary = ({ id, slug, title, description, price, imageUrl, category, status }: GolfCartDetail): GolfCart => ({
+    id,
+    slug,
+    title,
+    description,
+    price,
+    imageUrl,
+    category,
+    status,
+  })
 
   return {
     calls,
@@ -77,12 +100,22 @@ export function fakeServices(carts: GolfCartDetail[] = seedCarts()): FakeService
         await step('bySlug', slug)
         return carts.find((c) => c.slug === slug) ?? carts.find((c) => alternativeSlug(c.title) === slug)
       },
+      async similar(cart: { id: number; price: number }, limit = 3) {
+        await step('similar', cart)
+        return carts
+          .filter((c) => c.id !== cart.id && c.status !== 'sold')
+          .sort((a, b) => Math.abs(a.price - cart.price) - Math.abs(b.price - cart.price))
+          .slice(0, limit)
+          .map(summary)
+      },
       async add() {
         throw new Error('not used by the widgets')
       },
       invalidate() {},
       onChange() {},
     },
+    soldVisibleDays: 14,
+    staff: notUsedByWidgets('staff') as Services['staff'],
     inquiries: {
       stored,
       async add(inquiry: ValidInquiry): Promise<InquiryReceipt> {
@@ -101,4 +134,16 @@ export function fakeServices(carts: GolfCartDetail[] = seedCarts()): FakeService
       },
     },
   }
+}
+
+/** Services the widgets never reach: any use is a test bug, said loudly. */
+function notUsedByWidgets(name: string): unknown {
+  return new Proxy(
+    {},
+    {
+      get(_target, property) {
+        throw new Error(`${name}.${String(property)} is not used by the widgets`)
+      },
+    },
+  )
 }

@@ -6,6 +6,7 @@ import { seed } from '../../api/carts/seed.ts'
 import { createApp } from '../../api/http/app.ts'
 import { createLogger } from '../../api/log.ts'
 import { createRuntime, type Runtime } from '../../api/runtime.ts'
+import type { SignInPolicy } from '../../api/staff/sign-in.ts'
 import { type Backend, createTestDatabase, type TestDatabase } from './test-database.ts'
 
 export interface TestServer {
@@ -22,7 +23,7 @@ export interface TestServer {
 export async function startTestServer(
   backend: Backend,
   env: Record<string, string> = {},
-  options: { widgetsDir?: string; site?: boolean } = {},
+  options: { widgetsDir?: string; site?: boolean; signInPolicy?: SignInPolicy } = {},
 ): Promise<TestServer> {
   const db = await createTestDatabase(backend)
   await migrate(db.sql)
@@ -32,7 +33,7 @@ export async function startTestServer(
   const logs: Record<string, unknown>[] = []
   const log = createLogger(config.logLevel, (line) => void logs.push(JSON.parse(line)))
   const mountSite = options.site ? (await import('../../host/server/site.ts')).mountSite : undefined
-  const runtime = createRuntime(db, config, log)
+  const runtime = createRuntime(db, config, log, { signInPolicy: options.signInPolicy })
   const { listener } = await createApp({ db, env: config, log, services: runtime.services, widgetsDir: options.widgetsDir, mountSite })
   const server = createServer(listener).listen(0, '127.0.0.1')
   await new Promise<void>((resolve, reject) => {

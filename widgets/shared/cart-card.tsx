@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { statusLabels } from '../../domain/cart-record.ts'
 import { categoryLabel, formatPrice, type GolfCart } from '../../domain/golf-cart.ts'
 import { useApiBase } from './api.tsx'
 import { resolveUrl } from './urls.ts'
@@ -36,6 +37,11 @@ export function CartCard(props: {
         <span className="gc-badge" part="badge">
           {categoryLabel(cart.category)}
         </span>
+        {cart.status === 'hold' && (
+          <span className="gc-badge gc-badge--hold" part="badge status">
+            {statusLabels.hold}
+          </span>
+        )}
       </div>
       <div className="gc-card__body">
         <Heading className="gc-card__title">{cart.title}</Heading>

@@ -1,4 +1,5 @@
 import { paths } from '../../domain/site-paths.ts'
+import cardCss from '../shared/cart-card.css?inline'
 import { defineWidget } from '../shared/define-widget.tsx'
 import { WidgetApi } from '../shared/widget-api.tsx'
 import { resolveUrl } from '../shared/urls.ts'
@@ -10,13 +11,14 @@ import { VehicleDetail } from './vehicle-detail.tsx'
  *
  * Attributes: `api-base`, `slug` (either slug reading works).
  * Events: `gc-error` ({ message }).
- * Parts: root, vehicle, heading, image, badge, price, button, specifications, cta, not-found, error.
+ * Parts: root, vehicle, heading, image, badge, status (the On Hold or Sold badge), price, button,
+ * specifications, similar (a sold cart's similar carts), card, cta, not-found, error.
  */
 defineWidget({
   tag: 'gc-vehicle-detail',
   attributes: { slug: 'string' },
   events: ['gc-error'],
-  styles: [css],
+  styles: [cardCss, css],
   wrap: (content, apiBase) => <WidgetApi apiBase={apiBase}>{content}</WidgetApi>,
   render: (a, emit) =>
     a.slug ? (
@@ -26,6 +28,7 @@ defineWidget({
         homeHref={resolveUrl(a.apiBase, paths.home)}
         inventoryHref={resolveUrl(a.apiBase, paths.inventory)}
         contactHref={(slug) => resolveUrl(a.apiBase, paths.quote(slug))}
+        vehicleHref={(slug) => resolveUrl(a.apiBase, paths.vehicle(slug))}
         onError={(message) => emit('gc-error', { message })}
       />
     ) : null,

@@ -4,7 +4,12 @@ import { fakeServices, seedCarts } from '../../tests/support/fake-services.ts'
 import { renderWithApi } from '../../tests/support/render-with-api.tsx'
 import { VehicleDetail } from './vehicle-detail.tsx'
 
-const links = { homeHref: '/', inventoryHref: '/inventory', contactHref: (slug: string) => `/contact?cart=${slug}` }
+const links = {
+  homeHref: '/',
+  inventoryHref: '/inventory',
+  contactHref: (slug: string) => `/contact?cart=${slug}`,
+  vehicleHref: (slug: string) => `/vehicle/${slug}`,
+}
 const groupRows = (title: string) => {
   const group = screen.getByRole('heading', { name: title }).parentElement!
   return Array.from(group.querySelectorAll('.gc-spec-row')).map((row) => [
@@ -106,5 +111,33 @@ describe('VehicleDetail', () => {
     services.failWith(undefined)
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('2025 Evolution D6 Max GT4'))
+  })
+
+  it('says a sold cart is sold, in its status and its Availability, and offers similar carts', async () => {
+    const carts = seedCarts()
+    const sold = carts.find((c) => c.slug === '2025-evolution-d6-max-gt4')!
+    sold.status = 'sold'
+    sold.available = false
+    renderWithApi(<VehicleDetail slug={sold.slug} {...links} />, fakeServices(carts))
+    expect(await screen.findByText(/This cart has been sold/)).toBeTruthy()
+    expect(screen.getAllByText('Sold').some((el) => el.classList.contains('gc-badge--sold'))).toBe(true)
+    expect(groupRows('Capacity')).toContainEqual(['Availability', 'Sold'])
+    const similar = await screen.findByRole('heading', { name: 'Similar Golf Carts' })
+    const cards = within(similar.parentElement!).getAllByRole('link', { name: /View Details/ })
+    expect(cards).toHaveLength(3)
+    expect(cards.map((a) => a.getAttribute('href'))).not.toContain(`/vehicle/${sold.slug}`)
+  })
+
+  it('marks a cart on hold, and shows stored seats and battery over the title\'s', async () => {
+    const carts = seedCarts()
+    const held = carts.find((c) => c.slug === '2025-evolution-d6-max-gt4')!
+    Object.assign(held, { status: 'hold', available: false, seats: 6, battery: 'lead-acid' })
+    renderWithApi(<VehicleDetail slug={held.slug} {...links} />, fakeServices(carts))
+    await screen.findByRole('heading', { level: 1 })
+    expect(screen.getByText('On Hold', { selector: '.gc-badge' })).toBeTruthy()
+    expect(groupRows('Capacity')).toContainEqual(['Availability', 'On Hold'])
+    expect(groupRows('Capacity')).toContainEqual(['Seating', '6 Passengers'])
+    expect(groupRows('Performance')).toContainEqual(['Battery Type', 'Lead Acid'])
+    expect(screen.queryByRole('heading', { name: 'Similar Golf Carts' })).toBeNull()
   })
 })

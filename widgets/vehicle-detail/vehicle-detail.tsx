@@ -3,10 +3,12 @@ import { BatteryCharging, Gauge, Leaf, type LucideIcon, Phone, Route, ShieldChec
 import { useEffect } from 'react'
 import { business } from '../../domain/business.ts'
 import { dealershipSourceFor } from '../../domain/dealership-sources.ts'
-import { categoryLabel, formatPrice, type GolfCartDetail } from '../../domain/golf-cart.ts'
+import { cartSpecifications, statusLabels } from '../../domain/cart-record.ts'
+import { categoryLabel, featuredCount, formatPrice, type GolfCartDetail } from '../../domain/golf-cart.ts'
 import { financingOffer } from '../../domain/payment.ts'
-import { formatRange, formatSeating, specificationGroups, specificationsFor } from '../../domain/specifications.ts'
+import { formatRange, formatSeating, specificationGroups } from '../../domain/specifications.ts'
 import { answeredNo, type ApiOptions, describeFailure, useApiBase, useTRPC } from '../shared/api.tsx'
+import { CartGrid } from '../shared/cart-card.tsx'
 import { LoadError } from '../shared/load-error.tsx'
 import { resolveUrl } from '../shared/urls.ts'
 
@@ -16,6 +18,8 @@ export interface VehicleDetailProps {
   homeHref: string
   inventoryHref: string
   contactHref(slug: string): string
+  /** Where a similar cart's card links (a sold cart's page offers some). */
+  vehicleHref(slug: string): string
   onError?(message: string): void
 }
 
@@ -48,7 +52,11 @@ export function vehicleQuery(api: ApiOptions, slug: string) {
   })
 }
 
-/** The vehicle page (docs/PRODUCT.md, "Vehicle page"): everything about one cart, from its title alone. */
+/**
+ * The vehicle page (docs/PRODUCT.md, "Vehicle page"): everything about one cart, its
+ * specifications from the record where staff stored them and from the title elsewhere. A sold
+ * cart says so and offers similar carts (docs/PRODUCT.md, the cart lifecycle).
+ */
 export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetailProps) {
   const trpc = useTRPC()
   const apiBase = useApiBase()
@@ -79,8 +87,8 @@ export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetai
   }
 
   const cart = query.data
-  const spec = specificationsFor(cart.title)
-  const groups = specificationGroups(spec, cart.category)
+  const spec = cartSpecifications(cart)
+  const groups = specificationGroups(spec, cart.category, statusLabels[cart.status])
   const source = dealershipSourceFor(cart.title)
   const highlights: { icon: LucideIcon; label: string; value: string }[] = [
     { icon: Gauge, label: 'Top Speed', value: `${spec.topSpeedMph} mph` },
@@ -115,12 +123,24 @@ export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetai
           />
         </div>
         <div className="gc-vehicle__summary">
-          <span className="gc-badge" part="badge">
-            {categoryLabel(cart.category)}
+          <span className="gc-vehicle__badges">
+            <span className="gc-badge" part="badge">
+              {categoryLabel(cart.category)}
+            </span>
+            {cart.status !== 'available' && (
+              <span className={`gc-badge gc-badge--${cart.status}`} part="badge status">
+                {statusLabels[cart.status]}
+              </span>
+            )}
           </span>
           <H className="gc-vehicle__title" part="heading">
             {cart.title}
           </H>
+          {cart.status === 'sold' && (
+            <p className="gc-vehicle__notice" role="status">
+              This cart has been sold. Similar carts in stock are below, or call us and we will find you one.
+            </p>
+          )}
           <p className="gc-vehicle__description">{cart.description}</p>
           <p className="gc-vehicle__price" part="price">
             {formatPrice(cart.price)}
@@ -149,6 +169,8 @@ export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetai
           </div>
         </div>
       </div>
+
+      {cart.status === 'sold' && <SimilarCarts slug={cart.slug} headingLevel={headingLevel} vehicleHref={props.vehicleHref} />}
 
       <section className="gc-vehicle__section" aria-label="Why electric">
         <ul className="gc-feature-grid">
@@ -188,7 +210,9 @@ export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetai
       </section>
 
       <section className="gc-cta" part="cta">
-        <Sub className="gc-cta__title">Ready to drive the {cart.title} home?</Sub>
+        <Sub className="gc-cta__title">
+          {cart.status === 'sold' ? `Looking for a cart like the ${cart.title}?` : `Ready to drive the ${cart.title} home?`}
+        </Sub>
         <p>
           Ask for a quote or call us. {financingOffer.apr}% financing on {financingOffer.models} {financingOffer.condition}.
         </p>
@@ -202,6 +226,20 @@ export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetai
         </div>
       </section>
     </article>
+  )
+}
+
+/** Listed carts nearest in price to a sold one. */
+function SimilarCarts(props: { slug: string; headingLevel: 1 | 2; vehicleHref(slug: string): string }) {
+  const trpc = useTRPC()
+  const { data } = useQuery(trpc.cart.similar.queryOptions({ slug: props.slug, limit: featuredCount }))
+  if (!data || data.length === 0) return null
+  const Sub = `h${props.headingLevel + 1}` as 'h2' | 'h3'
+  return (
+    <section className="gc-vehicle__section" part="similar">
+      <Sub className="gc-heading">Similar Golf Carts</Sub>
+      <CartGrid carts={data} vehicleHref={props.vehicleHref} headingLevel={(props.headingLevel + 2) as 3 | 4} />
+    </section>
   )
 }
 

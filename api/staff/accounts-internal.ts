@@ -1,0 +1,27 @@
+import express from 'express'
+import { sendError } from '../http/errors.ts'
+import { AccountError, type UserStore } from '../users/user-store.ts'
+
+/**
+ * `npm run staff` against a server that holds the embedded database (mounted behind the loopback
+ * token check in api/http/internal.ts). The command hashes the password itself: only the hash
+ * crosses the socket.
+ */
+export function staffAccountRoutes(accounts: UserStore) {
+  const routes = express.Router()
+  routes.use(express.json({ limit: '10kb' }))
+  const run = (work: (req: express.Request) => Promise<unknown>): express.RequestHandler => async (req, res, next) => {
+    try {
+      res.json((await work(req)) ?? { ok: true })
+    } catch (error) {
+      if (error instanceof AccountError) return sendError(res, 400, error.message)
+      next(error)
+    }
+  }
+  const body = (req: express.Request) => (req.body ?? {}) as { username?: unknown; hash?: unknown }
+  routes.get('/', run(() => accounts.list()))
+  routes.post('/', run((req) => accounts.add(String(body(req).username ?? ''), { hash: String(body(req).hash ?? '') })))
+  routes.put('/:username/password', run((req) => accounts.setPassword(String(req.params.username), { hash: String(body(req).hash ?? '') })))
+  routes.delete('/:username', run((req) => accounts.remove(String(req.params.username))))
+  return routes
+}

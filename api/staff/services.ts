@@ -1,0 +1,25 @@
+import type { CachedCartStore } from '../carts/cart-cache.ts'
+import type { Sql } from '../db/database.ts'
+import { createUserStore } from '../users/user-store.ts'
+import { type AuditEntity, historyOf } from './audit.ts'
+import { createCartRecords } from './cart-records.ts'
+import { createSessionStore } from './sessions.ts'
+import { createSignIn, type SignInPolicy, signInPolicy } from './sign-in.ts'
+
+/**
+ * What the staff side works with. Cart writes clear the visitors' cart caches in this process
+ * (`carts.invalidate`), so a price or a sale shows on the site at once.
+ */
+export function createStaffServices(sql: Sql, carts: CachedCartStore, policy: SignInPolicy = signInPolicy) {
+  const accounts = createUserStore(sql)
+  const sessions = createSessionStore(sql)
+  return {
+    accounts,
+    sessions,
+    signIn: createSignIn(sql, accounts, sessions, policy),
+    cartRecords: createCartRecords(sql, () => carts.invalidate()),
+    history: (entity: AuditEntity, id: string | number, page: { limit: number; before?: number }) => historyOf(sql, entity, id, page),
+  }
+}
+
+export type StaffServices = ReturnType<typeof createStaffServices>

@@ -1,0 +1,73 @@
+import { TRPCError } from '@trpc/server'
+import * as z from 'zod/mini'
+import { cartRecordFields, cartStatuses } from '../../../domain/cart-record.ts'
+import { withoutNul } from '../../../domain/inquiry.ts'
+import { FieldError, NoSuchCartError, StaleVersionError, staffSorts } from '../../staff/cart-records.ts'
+import { router } from '../init.ts'
+import { staffProcedure } from '../staff-procedure.ts'
+
+const cartId = z.int('id must be a whole number').check(z.minimum(1, 'id must be positive'))
+
+/** The store's refusals as the API's: a field's problem beside it, a stale copy, a missing cart. */
+const cartProcedure = staffProcedure.use(async ({ next }) => {
+  const result = await next()
+  if (result.ok) return result
+  const cause = result.error.cause
+  if (cause instanceof FieldError) {
+    // Shaped like a schema's issues (path as a list), so the formatter lists them per field.
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: cause.message,
+      cause: Object.assign(new Error(cause.message), { issues: cause.issues.map((i) => ({ path: [i.path], message: i.message })) }),
+    })
+  }
+  if (cause instanceof StaleVersionError) throw new TRPCError({ code: 'CONFLICT', message: cause.message })
+  if (cause instanceof NoSuchCartError) throw new TRPCError({ code: 'NOT_FOUND', message: cause.message })
+  return result
+})
+
+export const staffCartsRouter = router({
+  /** The inventory table: search, status filter, sort and paging, for 10,000 carts and more. */
+  list: cartProcedure
+    .input(
+      z.optional(
+        z.object({
+          q: z.optional(z.string('q must be text').check(z.maxLength(100, 'Search at most 100 characters'), withoutNul('q'))),
+          status: z.optional(z.enum(cartStatuses, 'status must be available, hold or sold')),
+          sort: z.optional(z.enum(staffSorts, `sort must be one of: ${staffSorts.join(', ')}`)),
+          limit: z.optional(z.int('limit must be a whole number').check(z.minimum(1), z.maximum(200))),
+          offset: z.optional(z.int('offset must be a whole number').check(z.minimum(0), z.maximum(1_000_000))),
+        }),
+      ),
+    )
+    .query(({ ctx, input }) => ctx.staff.cartRecords.list({ ...input, limit: input?.limit ?? 50 })),
+
+  get: cartProcedure.input(z.object({ id: cartId })).query(async ({ ctx, input }) => {
+    const cart = await ctx.staff.cartRecords.get(input.id)
+    if (!cart) throw new NoSuchCartError(input.id)
+    return cart
+  }),
+
+  /** Adds a cart (no id) or saves every field of one; `version` refuses a stale copy. */
+  save: cartProcedure
+    .input(z.object({ ...cartRecordFields, id: z.optional(cartId), version: z.optional(z.int()) }))
+    .mutation(({ ctx, input: { id, version, ...record } }) => ctx.staff.cartRecords.save(ctx.actor, { id, version, record })),
+
+  setPrice: cartProcedure
+    .input(z.object({ id: cartId, price: cartRecordFields.price }))
+    .mutation(({ ctx, input }) => ctx.staff.cartRecords.setPrice(ctx.actor, input.id, input.price)),
+
+  setStatus: cartProcedure
+    .input(z.object({ id: cartId, status: cartRecordFields.status }))
+    .mutation(({ ctx, input }) => ctx.staff.cartRecords.setStatus(ctx.actor, input.id, input.status)),
+
+  setFeatured: cartProcedure
+    .input(z.object({ id: cartId, featured: z.boolean('featured must be true or false') }))
+    .mutation(({ ctx, input }) => ctx.staff.cartRecords.setFeatured(ctx.actor, input.id, input.featured)),
+
+  /** Deletes a cart for good (the console asks first); the audit log keeps what it was. */
+  delete: cartProcedure.input(z.object({ id: cartId })).mutation(async ({ ctx, input }) => {
+    await ctx.staff.cartRecords.remove(ctx.actor, input.id)
+    return { id: input.id, deleted: true as const }
+  }),
+})

@@ -1,0 +1,238 @@
+import * as z from 'zod/mini'
+import { modelForTitle } from './dealership-sources.ts'
+import { requiredText, withoutNul } from './inquiry.ts'
+import { type Specifications, specificationsFor } from './specifications.ts'
+import { normalizeVin, vinProblem } from './vin.ts'
+
+/**
+ * The cart record staff keep (PRODUCT.md, "The dealer's staff"): SPEC's fields plus what a
+ * dealer's listing needs. One schema serves the console's form and the server, so a field's
+ * message is the same before and after the round trip. Optional facts are `null` when unknown;
+ * where one is missing, SPEC section 3's derivation from the title fills it in for visitors.
+ */
+export const cartStatuses = ['available', 'hold', 'sold'] as const
+export type CartStatus = (typeof cartStatuses)[number]
+
+/** What visitors read for each status (the vehicle page's Availability, the cards' marker). */
+export const statusLabels: Readonly<Record<CartStatus, string>> = {
+  available: 'In Stock',
+  hold: 'On Hold',
+  sold: 'Sold',
+}
+
+/** SPEC's `category` is the cart's condition; the console offers these two. */
+export const conditions = ['new', 'used'] as const
+export type Condition = (typeof conditions)[number]
+
+export const batteries = ['lithium', 'lead-acid'] as const
+export type BatteryKind = (typeof batteries)[number]
+
+export const batteryLabels: Readonly<Record<BatteryKind, Specifications['battery']>> = {
+  lithium: 'Lithium Ion',
+  'lead-acid': 'Lead Acid',
+}
+
+/** How long a sold cart's page stays up, saying Sold, before it answers 410 (PRODUCT.md). */
+export const defaultSoldVisibleDays = 14
+
+export const cartLimits = {
+  title: 200,
+  description: 5000,
+  imageUrl: 500,
+  make: 60,
+  model: 60,
+  trim: 60,
+  serialNumber: 60,
+  stockNumber: 30,
+  color: 40,
+  price: 10_000_000,
+  minYear: 1950,
+  maxSeats: 12,
+} as const
+
+/** Text that may be left empty: stored as `null`, so the title's derivation applies. */
+function optionalText(label: string, max: number, shape?: { pattern: RegExp; message: string }) {
+  return z.pipe(
+    z.nullish(
+      z.string(`${label} must be text`).check(
+        z.trim(),
+        z.maxLength(max, `${label} must be at most ${max} characters`),
+        withoutNul(label),
+        z.refine((v) => !shape || v === '' || shape.pattern.test(v), shape?.message),
+      ),
+    ),
+    z.transform((value) => value || null),
+  )
+}
+
+function money(label: string) {
+  return z.number(`${label} must be a number of dollars, like 12995`).check(
+    z.minimum(0, `${label} cannot be negative`),
+    z.maximum(cartLimits.price, `${label} must be at most $${cartLimits.price.toLocaleString('en-US')}`),
+    z.refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `${label} can have at most two decimals (cents)`),
+  )
+}
+
+function optionalChoice<T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z.pipe(
+    z.nullish(z.union([z.enum(values), z.literal('')], message)),
+    z.transform((value) => (value || null) as T[number] | null),
+  )
+}
+
+const flag = (label: string) => z._default(z.boolean(`${label} must be true or false`), false)
+
+/** The latest model year a dealer can have on the lot: next year's models arrive in the summer. */
+export const latestModelYear = () => new Date().getFullYear() + 1
+
+export const cartRecordFields = {
+  title: requiredText('Title', cartLimits.title),
+  description: requiredText('Description', cartLimits.description),
+  price: money('Price'),
+  /** A picture on this site (the page's security policy allows no other images). */
+  imageUrl: requiredText('Image', cartLimits.imageUrl).check(
+    z.refine((v) => /^\/(?!\/)[^\s\\]*$/.test(v), 'Image must be a path on this site, like /images/carts/name.svg'),
+  ),
+  condition: z.enum(conditions, 'Condition must be new or used'),
+  status: z.enum(cartStatuses, 'Status must be available, hold or sold'),
+  featured: flag('Featured'),
+  year: z.pipe(
+    z.nullish(
+      z.int('Year must be a whole number, like 2025').check(
+        z.minimum(cartLimits.minYear, `Year must be ${cartLimits.minYear} or later`),
+        z.refine((v) => v <= latestModelYear(), 'Year cannot be more than a year ahead'),
+      ),
+    ),
+    z.transform((v) => v ?? null),
+  ),
+  make: optionalText('Make', cartLimits.make),
+  model: optionalText('Model', cartLimits.model),
+  trim: optionalText('Trim', cartLimits.trim),
+  vin: z.pipe(
+    z.nullish(
+      z.string('VIN must be text').check(
+        z.overwrite(normalizeVin),
+        z.refine((v) => v === '' || vinProblem(v) === undefined, {
+          error: (issue) => vinProblem(String(issue.input)) ?? 'Invalid VIN',
+        }),
+      ),
+    ),
+    z.transform((v) => v || null),
+  ),
+  serialNumber: optionalText('Serial number', cartLimits.serialNumber),
+  stockNumber: optionalText('Stock number', cartLimits.stockNumber, {
+    pattern: /^[A-Za-z0-9][A-Za-z0-9._/-]*$/,
+    message: 'Stock number may have letters, digits and . _ / - only',
+  }),
+  color: optionalText('Color', cartLimits.color),
+  seats: z.pipe(
+    z.nullish(
+      z.int('Seats must be a whole number').check(
+        z.minimum(1, 'Seats must be at least 1'),
+        z.maximum(cartLimits.maxSeats, `Seats must be at most ${cartLimits.maxSeats}`),
+      ),
+    ),
+    z.transform((v) => v ?? null),
+  ),
+  battery: optionalChoice(batteries, 'Battery must be lithium or lead-acid'),
+  streetLegal: flag('Street legal'),
+  lifted: flag('Lifted'),
+  msrp: z.pipe(z.nullish(money('MSRP')), z.transform((v) => v ?? null)),
+}
+
+/** A cart as staff save it: every field of the record. */
+export const cartRecordInput = z.object(cartRecordFields)
+export type CartRecordInput = z.input<typeof cartRecordInput>
+export type CartRecord = z.output<typeof cartRecordInput>
+export type CartRecordField = keyof CartRecord
+
+/**
+ * A posted HTML form (every value text, a checkbox present only when ticked) as the schema's
+ * input: empty fields are `null`, numbers are numbers (`NaN` when not one, so the schema names
+ * the field), checkboxes are booleans.
+ */
+export function cartFormValues(form: Readonly<Record<string, string | undefined>>): CartRecordInput {
+  const text = (name: CartRecordField) => form[name]?.trim() || null
+  const number = (name: CartRecordField) => {
+    const value = text(name)?.replace(/[$,\s]/g, '')
+    if (!value) return null
+    return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN
+  }
+  const checked = (name: CartRecordField) => form[name] !== undefined && form[name] !== '' && form[name] !== 'false'
+  return {
+    title: form.title ?? '',
+    description: form.description ?? '',
+    price: number('price') ?? Number.NaN,
+    imageUrl: form.imageUrl ?? '',
+    condition: (text('condition') ?? '') as Condition,
+    status: (text('status') ?? '') as CartStatus,
+    featured: checked('featured'),
+    year: number('year'),
+    make: text('make'),
+    model: text('model'),
+    trim: text('trim'),
+    vin: text('vin'),
+    serialNumber: text('serialNumber'),
+    stockNumber: text('stockNumber'),
+    color: text('color'),
+    seats: number('seats'),
+    battery: text('battery') as BatteryKind | null,
+    streetLegal: checked('streetLegal'),
+    lifted: checked('lifted'),
+    msrp: number('msrp'),
+  }
+}
+
+/** What the record's optional facts are when staff left them empty, read from the title. */
+export interface DerivedFacts {
+  year: number | null
+  make: string | null
+  model: string | null
+  seats: Specifications['seats']
+  battery: BatteryKind
+}
+
+export function derivedFacts(title: string): DerivedFacts {
+  const spec = specificationsFor(title)
+  const year = /\b(?:19|20)\d{2}\b/.exec(title)?.[0]
+  const model = modelForTitle(title)
+  return {
+    year: year ? Number(year) : null,
+    make: spec.brand === 'Other' ? null : spec.brand,
+    model: model ? model.model.replace(/^(Evolution|Denago) /, '') : null,
+    seats: spec.seats,
+    battery: spec.battery === 'Lithium Ion' ? 'lithium' : 'lead-acid',
+  }
+}
+
+/** The facts that change a cart's specifications, as stored (null: not stored). */
+export interface SpecificationFacts {
+  title: string
+  make?: string | null
+  model?: string | null
+  seats?: number | null
+  battery?: BatteryKind | null
+}
+
+/**
+ * The specifications a visitor sees: SPEC section 3's figures for the cart's platform, with the
+ * stored seats and battery winning over the title's. A title that names no brand takes its
+ * platform from the stored make and model.
+ */
+export function cartSpecifications(cart: SpecificationFacts): Specifications {
+  let spec = specificationsFor(cart.title)
+  if (spec.brand === 'Other' && cart.make) {
+    spec = specificationsFor([cart.make, cart.model, cart.title].filter(Boolean).join(' '))
+  }
+  return {
+    ...spec,
+    ...(cart.seats ? { seats: { min: cart.seats, max: cart.seats } } : {}),
+    ...(cart.battery ? { battery: batteryLabels[cart.battery] } : {}),
+  }
+}
+
+/** Whether a sold cart's page has passed its `SOLD_VISIBLE_DAYS` and now answers 410. */
+export function soldPageExpired(soldAt: Date | string | null, soldVisibleDays: number, now = new Date()): boolean {
+  if (!soldAt) return false
+  return new Date(soldAt).getTime() + soldVisibleDays * 86_400_000 <= now.getTime()
+}

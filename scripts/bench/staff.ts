@@ -1,0 +1,89 @@
+import { openDatabase } from '../../api/db/database.ts'
+import { createUserStore } from '../../api/users/user-store.ts'
+import { backendKinds, postgresAdminUrl } from './api-sections.ts'
+import { benchDatabase, measure, measureMedian, startSiteProcess } from './api.ts'
+
+/**
+ * The staff console's API with 10,000 carts (issue #15): the inventory table's first page, a
+ * search, a page from the middle sorted by price, each read by 2 connections at once; and a
+ * save's round trip (a one-step price change and a whole-record save), one after another as a
+ * person would make them.
+ */
+const carts = 10_000
+const password = 'bench staff passphrase'
+/** A few people at the console at once: the embedded database answers one query at a time. */
+const load = { connections: 2, seconds: 2 }
+
+export async function staffConsole(): Promise<string> {
+  const lines = [
+    '| database | carts | first page p50 / p99 | search p50 / p99 | middle page by price p50 / p99 | price change p50 / p99 | whole save p50 / p99 |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ]
+  for (const kind of backendKinds()) {
+    const db = await benchDatabase(kind, carts, postgresAdminUrl)
+    try {
+      const opened = await openDatabase({ databaseUrl: db.env.DATABASE_URL, dataDir: db.env.DATA_DIR ?? null })
+      try {
+        await createUserStore(opened.sql).add('bench', password)
+      } finally {
+        await opened.close()
+      }
+      const site = await startSiteProcess({ ...db.env, LOG_LEVEL: 'info' })
+      try {
+        const cookie = await signIn(site.url)
+        const list = (input: object) => `${site.url}/trpc/staff.cart.list?input=${encodeURIComponent(JSON.stringify(input))}`
+        const reads = []
+        for (const input of [{ limit: 50 }, { q: 'Cart 77', limit: 50 }, { sort: 'price-asc', offset: carts / 2, limit: 50 }]) {
+          await measure(list(input), { connections: 2, seconds: 1 }, { headers: { cookie } })
+          const result = await measureMedian(list(input), load, { headers: { cookie } })
+          reads.push(`${result.p50} / ${result.p99} ms${result.errors ? ` (${result.errors} errors)` : ''}`)
+        }
+        const writes = [await roundTrips(site.url, cookie, 'price'), await roundTrips(site.url, cookie, 'save')]
+        lines.push(`| ${db.description} | ${carts.toLocaleString('en-US')} | ${reads.join(' | ')} | ${writes.join(' | ')} |`)
+      } finally {
+        await site.stop()
+      }
+    } finally {
+      await db.drop()
+    }
+  }
+  return lines.join('\n')
+}
+
+async function signIn(url: string): Promise<string> {
+  const res = await fetch(`${url}/staff/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url },
+    body: new URLSearchParams({ username: 'bench', password }),
+  })
+  const cookie = res.headers.get('set-cookie')?.split(';')[0]
+  if (res.status !== 303 || !cookie) throw new Error(`bench sign-in failed: ${res.status}`)
+  return cookie
+}
+
+/** 60 writes one after another (the first 10 as warm-up): the time each took from send to answer. */
+async function roundTrips(url: string, cookie: string, kind: 'price' | 'save'): Promise<string> {
+  const headers = { cookie, origin: url, 'content-type': 'application/json' }
+  const call = async (path: string, body?: unknown) => {
+    const res = await fetch(`${url}/trpc/${path}`, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) })
+    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`)
+    return ((await res.json()) as { result: { data: Record<string, unknown> } }).result.data
+  }
+  const times: number[] = []
+  for (let i = 0; i < 60; i++) {
+    const id = 1 + ((i * 97) % carts)
+    const started = performance.now()
+    if (kind === 'price') {
+      await call('staff.cart.setPrice', { id, price: 9000 + i })
+    } else {
+      const cart = await call(`staff.cart.get?input=${encodeURIComponent(JSON.stringify({ id }))}`)
+      const { slug: _s, version, listedAt: _l, updatedAt: _u, soldAt: _d, derived: _v, ...record } = cart
+      await call('staff.cart.save', { ...record, color: `Bench ${i}`, version })
+    }
+    if (i >= 10) times.push(performance.now() - started)
+  }
+  times.sort((a, b) => a - b)
+  const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]!)
+  return `${at(0.5)} / ${at(0.99)} ms`
+}
