@@ -2,7 +2,7 @@ import { randomBytes, scryptSync } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { hashPassword, needsRehash, verifyAgainstNobody, verifyPassword } from './passwords.ts'
 
-/** Staff password hashes (docs/decisions/0008-staff-sign-in.md). */
+/** Staff password hashes (docs/decisions/0009-staff-sign-in.md). */
 describe('password hashes', () => {
   it('are salted scrypt with their parameters written down, and check the password', async () => {
     const [a, b] = await Promise.all([hashPassword('correct horse battery'), hashPassword('correct horse battery')])

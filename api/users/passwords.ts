@@ -1,7 +1,7 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto'
 
 /**
- * Staff passwords are stored only as salted scrypt hashes (docs/decisions/0008-staff-sign-in.md):
+ * Staff passwords are stored only as salted scrypt hashes (docs/decisions/0009-staff-sign-in.md):
  * `scrypt$N=16384,r=8,p=5$<salt>$<hash>`, salt and hash in base64url. The parameters are
  * OWASP's (Password Storage Cheat Sheet) lower-memory equivalent of N=2^17, r=8, p=1: the same
  * work at 16 MiB a hash instead of 128 MiB, so a burst of sign-ins cannot exhaust a small
