@@ -1,9 +1,8 @@
 import express, { type Request, type Response, type Router } from 'express'
 import { sendError } from '../http/errors.ts'
-import type { Services } from '../trpc/context.ts'
-import { clearStaffCookie, setStaffCookie, staffToken } from './cookie.ts'
 import { requestOriginVerdict } from '../http/origin.ts'
-import type { RequestInfo } from '../trpc/context.ts'
+import type { RequestInfo, Services } from '../trpc/context.ts'
+import { clearStaffCookie, setStaffCookie, staffToken } from './cookie.ts'
 import { signInMessages } from './sign-in.ts'
 
 /**
