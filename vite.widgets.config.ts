@@ -1,5 +1,7 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import { precompress } from './scripts/build/precompress.ts'
+import { elementEntries, widgetLoader } from './scripts/build/widget-loader.ts'
 
 /**
  * The partner bundle: `dist/widgets/gc-widgets.js` (the loader) plus one hashed chunk per
@@ -12,7 +14,7 @@ const withReact = process.env.WIDGETS_WITH_REACT === '1'
 export default defineConfig({
   base: './',
   publicDir: false,
-  plugins: [precompress()],
+  plugins: [widgetLoader(), precompress()],
   resolve: {
     alias: withReact ? [] : [
       { find: /^react$/, replacement: 'preact/compat' },
@@ -26,23 +28,23 @@ export default defineConfig({
     outDir: withReact ? 'dist/widgets-react' : 'dist/widgets',
     emptyOutDir: true,
     target: 'es2022',
-    // Shared chunks are preloaded next to each element's chunk (one round trip less), resolved
-    // against the loader's own URL so they come from us, not from the partner's origin.
-    modulePreload: { polyfill: false },
+    // The loader preloads each element's shared chunks itself (scripts/build/widget-loader.ts):
+    // Vite's helper would put `import.meta` in it, which a classic <script> cannot parse.
+    modulePreload: false,
     reportCompressedSize: false,
     rolldownOptions: {
       // React Query and lucide mark modules "use client" for React Server Components; irrelevant here.
       onLog(level, log, handler) {
         if (log.code !== 'MODULE_LEVEL_DIRECTIVE') handler(level, log)
       },
-      input: { 'gc-widgets': 'widgets/loader.ts' },
+      // The loader, and each element's code as an entry the loader imports by name.
+      input: { 'gc-widgets': 'widgets/loader.ts', ...elementEntries(fileURLToPath(new URL('./', import.meta.url))) },
+      // Element chunks export nothing; the loader only runs them.
+      preserveEntrySignatures: false,
       output: {
-        entryFileNames: '[name].js',
-        // One chunk per element, named after it: `chunks/inventory-<hash>.js`.
-        chunkFileNames: (chunk) => {
-          const element = chunk.facadeModuleId?.match(/widgets\/([\w-]+)\/define\.tsx$/)?.[1]
-          return `chunks/${element ?? '[name]'}-[hash].js`
-        },
+        // `gc-widgets.js` keeps its name (partners paste it); `chunks/inventory-<hash>.js`...
+        entryFileNames: (chunk) => (chunk.name === 'gc-widgets' ? '[name].js' : 'chunks/[name]-[hash].js'),
+        chunkFileNames: 'chunks/[name]-[hash].js',
         assetFileNames: 'chunks/[name]-[hash][extname]',
       },
     },

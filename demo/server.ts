@@ -8,7 +8,27 @@ import express from 'express'
  * dealer's server (DEMO_API_URL, default http://localhost:3000), exactly as a partner would.
  */
 const pagesDir = fileURLToPath(new URL('./pages/', import.meta.url))
-export const demoPages = ['index', 'dealer-network', 'rentals-landing', 'quote-landing', 'all-elements', 'themed'] as const
+export const demoPages = ['index', 'dealer-network', 'rentals-landing', 'quote-landing', 'all-elements', 'themed', 'strict-csp'] as const
+
+/**
+ * The strictest policy a partner page can have with every widget working: nothing by default,
+ * and the dealer's origin in `script-src` (the loader and its chunks), `connect-src` (data and
+ * leads) and `img-src` (cart pictures). The widgets' styles are constructed stylesheets, which
+ * `style-src` does not govern, so the page's own `'self'` is enough.
+ */
+export function strictPolicy(apiUrl: string): string {
+  const dealer = new URL(apiUrl).origin
+  return [
+    "default-src 'none'",
+    `script-src 'self' ${dealer}`,
+    `connect-src ${dealer}`,
+    `img-src 'self' ${dealer}`,
+    "style-src 'self'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
 
 export function createDemoApp(apiUrl: string | (() => string)) {
   const app = express()
@@ -17,7 +37,9 @@ export function createDemoApp(apiUrl: string | (() => string)) {
     const page = (req.params as { page?: string }).page ?? 'index'
     if (!(demoPages as readonly string[]).includes(page)) return void res.status(404).type('text').send('No such demo page')
     const html = await readFile(`${pagesDir}${page}.html`, 'utf8')
-    res.type('html').send(fillIn(html, typeof apiUrl === 'string' ? apiUrl : apiUrl()))
+    const api = typeof apiUrl === 'string' ? apiUrl : apiUrl()
+    if (page === 'strict-csp') res.set('Content-Security-Policy', strictPolicy(api))
+    res.type('html').send(fillIn(html, api))
   })
   app.get('/demo.css', (_req, res) => res.sendFile(`${pagesDir}demo.css`))
   app.get('/favicon.ico', (_req, res) => res.status(204).end())
@@ -25,12 +47,13 @@ export function createDemoApp(apiUrl: string | (() => string)) {
 }
 
 /**
- * `{{API}}` becomes the dealer's origin, and `{{SNIPPET}}` what a partner pastes to get this page:
- * read off the page itself (its theme `<style>`, the loader tag, every element, and a
- * `<template data-snippet>` of optional extras), so what it shows is exactly what it runs.
+ * `{{API}}` becomes the dealer's origin, `{{CSP}}` the strict policy, and `{{SNIPPET}}` what a
+ * partner pastes to get this page: read off the page itself (its theme `<style>`, the loader
+ * tag, every element, and a `<template data-snippet>` of optional extras), so what it shows is
+ * exactly what it runs.
  */
 export function fillIn(html: string, apiUrl: string): string {
-  const filled = html.replaceAll('{{API}}', apiUrl.replace(/\/+$/, ''))
+  const filled = html.replaceAll('{{API}}', apiUrl.replace(/\/+$/, '')).replaceAll('{{CSP}}', () => strictPolicy(apiUrl))
   return filled.replace('{{SNIPPET}}', () => escapeHtml(snippetOf(filled)))
 }
 

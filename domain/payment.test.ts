@@ -54,6 +54,12 @@ describe('payment with an APR', () => {
   })
 })
 
+describe('no price', () => {
+  it.each(['', 'abc', '0'])('%j gives $0.00 and asks for a price', (price) => {
+    expect(monthlyPayment({ price, downPayment: '', term: '36' })).toMatchObject({ monthly: 0, financed: 0, note: 'no-price' })
+  })
+})
+
 describe('a down payment above the price', () => {
   it('gives $0.00 and says why', () => {
     const result = monthlyPayment({ price: '9000', downPayment: '10000', term: '36', apr: '5' })

@@ -5,7 +5,7 @@
  *
  * The original rule is exact when the APR is 0, the default: (price - down payment) / term, no
  * interest. With an APR the result is the standard amortised payment. A down payment above the
- * price finances nothing, so the payment is $0.00 and the result says why.
+ * price finances nothing, so the payment is $0.00 and the result says why; so does a missing price.
  */
 export const financingOffer = {
   /** The advertised rate, in percent. */
@@ -50,7 +50,7 @@ export interface PaymentResult {
   term: PaymentTerm
   apr: number
   /** Present when the visitor should be told why the figure looks odd. */
-  note?: 'down-payment-covers-price'
+  note?: 'no-price' | 'down-payment-covers-price'
 }
 
 /**
@@ -74,6 +74,8 @@ export function monthlyPayment(input: PaymentInput): PaymentResult {
   const down = parseAmount(input.downPayment)
   const term = parseTerm(input.term)
   const apr = parseAmount(input.apr)
+  // SPEC counts an empty price as 0: the payment is $0.00, and the visitor is told to enter one.
+  if (price === 0) return { monthly: 0, financed: 0, term, apr, note: 'no-price' }
   if (down > price) return { monthly: 0, financed: 0, term, apr, note: 'down-payment-covers-price' }
   const financed = price - down
   if (apr === 0) return { monthly: financed / term, financed, term, apr }

@@ -13,6 +13,7 @@ import { appRouter } from '../trpc/router.ts'
 import { cors } from './cors.ts'
 import { errorAnswer, errorHandler, HttpError, malformedUrlMessage, sendError } from './errors.ts'
 import { internalRoutes } from './internal.ts'
+import { originStatus } from './origin.ts'
 import { createHotCache } from './hot-cache.ts'
 import { requestInfo } from './request-info.ts'
 import { apiPolicy, securityHeaders } from './security.ts'
@@ -84,7 +85,12 @@ export async function createApp({
     '/trpc',
     createExpressMiddleware({
       router: appRouter,
-      createContext: ({ req, res }) => createContextInner(services, { ...requestInfo(req), ...staffRequestInfo(req, res, siteOrigin) }),
+      createContext: ({ req, res }) =>
+        createContextInner(services, {
+          ...requestInfo(req),
+          ...staffRequestInfo(req, res, siteOrigin),
+          leadOrigin: originStatus(req, env.allowedOrigins),
+        }),
       maxBodySize: 100 * 1024,
       // One procedure per request keeps reads plain cacheable GETs. The lead rate limit does not
       // depend on it: it counts calls of the procedure, batched or not.
@@ -96,10 +102,13 @@ export async function createApp({
           .map((error) => errorAnswer(error, { mutation: type === 'mutation' }).retryAfter)
           .find((seconds) => seconds !== undefined)
         const staff = paths?.some((p) => p.includes('staff.'))
+        // The origin check answers each page for itself: never stored, by a browser or a CDN.
+        const perOrigin = paths?.includes('inquiry.originStatus')
         return {
           headers: {
             ...(retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) }),
-            ...(staff ? { 'Cache-Control': 'no-store' } : {}),
+            ...(staff || perOrigin ? { 'Cache-Control': 'no-store' } : {}),
+            ...(perOrigin ? { Vary: 'Origin' } : {}),
           },
         }
       },

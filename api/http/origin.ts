@@ -71,6 +71,20 @@ export function requestOriginVerdict(req: Request, accepted: readonly string[]):
   )
 }
 
+/** Whether a page may send leads, as an embedded contact form asks before the visitor types. */
+export interface OriginStatus {
+  /** The page's origin, when the request named one. */
+  origin: string | null
+  accepted: boolean
+}
+
+/** The rule's answer for a read (`inquiry.originStatus`), with the origin to name to a partner. */
+export function originStatus(req: Request, accepted: readonly string[]): OriginStatus {
+  const verdict = requestOriginVerdict(req, accepted)
+  if (verdict.allowed) return { origin: normalise(req.get('origin') ?? '') ?? null, accepted: true }
+  return { origin: normalise(verdict.origin) ?? null, accepted: false }
+}
+
 /** A refused origin, as an error the one error boundary (api/http/errors.ts) answers with 403. */
 export class OriginRefusedError extends Error {
   override name = 'OriginRefusedError'

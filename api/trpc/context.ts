@@ -1,4 +1,5 @@
 import { cachedCartStore } from '../carts/cart-cache.ts'
+import type { OriginStatus } from '../http/origin.ts'
 import { createCartStore } from '../carts/cart-store.ts'
 import { defaultSoldVisibleDays } from '../../domain/cart-record.ts'
 import type { Sql } from '../db/database.ts'
@@ -22,6 +23,8 @@ export interface RequestInfo {
   sameOrigin?: boolean
   /** Ends the browser's staff cookie, for signing out. */
   clearStaffCookie?(): void
+  /** Whether that page may send leads, and its origin (api/http/origin.ts, `originStatus`). */
+  leadOrigin?: OriginStatus
 }
 
 export interface ServiceOptions {

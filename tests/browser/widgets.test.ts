@@ -1,65 +1,11 @@
-import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startDemoServer } from '../../demo/server.ts'
-import { axeViolations, launchBrowser } from '../support/browser.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { axeViolations } from '../support/browser.ts'
+import { cards, usePartnerPages } from '../support/partner-pages.ts'
 
-/**
- * The built, minified widget bundle on partner pages served from another origin than the API,
- * in Debian's Chromium. The demo server answers on two origins: 127.0.0.1 (in ALLOWED_ORIGINS)
- * and localhost (not allowed to submit leads).
- */
-let browser: Browser
-let api: TestServer
-let demo: Server
-let allowedOrigin: string
-let foreignOrigin: string
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  let apiUrl = ''
-  demo = await startDemoServer(0, () => apiUrl)
-  const { port } = demo.address() as AddressInfo
-  allowedOrigin = `http://127.0.0.1:${port}`
-  foreignOrigin = `http://localhost:${port}`
-  api = await startTestServer('pglite', { ALLOWED_ORIGINS: allowedOrigin })
-  apiUrl = api.url
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await api?.close()
-  await new Promise((resolve) => demo?.close(resolve))
-})
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()))
-})
-
-interface OpenedPage {
-  page: Page
-  problems: string[]
-  requests: string[]
-}
-
-async function open(path: string, origin = allowedOrigin, viewport = { width: 1280, height: 900 }): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport })
-  contexts.push(context)
-  const page = await context.newPage()
-  const problems: string[] = []
-  const requests: string[] = []
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
-  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`))
-  page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()}: ${r.url()}`))
-  page.on('request', (r) => requests.push(r.url()))
-  await page.goto(`${origin}${path}`)
-  return { page, problems, requests }
-}
-
-const cards = (page: Page, element: string) => page.locator(`${element} .gc-card:not(.gc-card--skeleton)`)
+/** The built, minified widget bundle on partner pages from another origin (see usePartnerPages). */
+const partner = usePartnerPages()
+const open = partner.open
 
 async function fillQuoteForm(page: Page, form = 'gc-contact-form') {
   await page.locator(`${form} input[name="firstName"]`).fill('Dana')
@@ -86,9 +32,9 @@ describe('widgets on a partner page', () => {
 
     // Images and links point back to the dealer, not to the partner.
     const src = await cards(page, 'gc-featured-carts').first().locator('img').getAttribute('src')
-    expect(src).toBe(`${api.url}/images/carts/2025-denago-ev-nomad-xl.svg`)
+    expect(src).toBe(`${partner.api.url}/images/carts/2025-denago-ev-nomad-xl.svg`)
     const href = await cards(page, 'gc-featured-carts').first().locator('a').getAttribute('href')
-    expect(href).toBe(`${api.url}/vehicle/2025-denago-ev-nomad-xl`)
+    expect(href).toBe(`${partner.api.url}/vehicle/2025-denago-ev-nomad-xl`)
     expect(await page.locator('gc-featured-carts img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800)
     expect(problems).toEqual([])
   })
@@ -127,7 +73,7 @@ describe('widgets on a partner page', () => {
     expect(events).toEqual([
       { detail: { id: expect.any(Number), interest: 'evolution' }, bubbles: true, composed: true, target: 'gc-contact-form' },
     ])
-    const [lead] = await api.db.sql`
+    const [lead] = await partner.api.db.sql`
       select first_name, email, interest, source_url, source_label, spam_reason from contact_inquiries where id = ${events[0]!.detail.id}
     `
     expect(lead).toEqual({
@@ -135,7 +81,7 @@ describe('widgets on a partner page', () => {
       firstName: 'Dana',
       email: 'dana.whitaker@example.com',
       interest: 'evolution',
-      sourceUrl: `${allowedOrigin}/quote-landing.html`,
+      sourceUrl: `${partner.allowedOrigin}/quote-landing.html`,
       sourceLabel: 'spring-sale-quote',
     })
     await expect(page.locator('#events').textContent()).resolves.toContain('gc-lead-submitted')
@@ -143,43 +89,15 @@ describe('widgets on a partner page', () => {
     expect(problems).toEqual([])
   })
 
-  it('refuse a lead from an origin that is not allowed, keeping what was typed', async () => {
-    const [before] = await api.db.sql`select count(*)::int as n from contact_inquiries`
-    const { page } = await open('/quote-landing.html', foreignOrigin)
-    await fillQuoteForm(page)
-    await page.locator('gc-contact-form button[type="submit"]').click()
-    await expect(page.locator('gc-contact-form .gc-toast__title').textContent()).resolves.toBe('Error sending message')
-    expect(await page.locator('gc-contact-form input[name="email"]').inputValue()).toBe('dana.whitaker@example.com')
-    // Without the widget: the browser blocks the answer, and the server refuses the POST.
-    const direct = await page.evaluate(async (url) => {
-      try {
-        await fetch(`${url}/api/contact`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ firstName: 'X', lastName: 'Y', email: 'x@example.com' }),
-        })
-        return 'answered'
-      } catch {
-        return 'blocked'
-      }
-    }, api.url)
-    expect(direct).toBe('blocked')
-    const [after] = await api.db.sql`select count(*)::int as n from contact_inquiries`
-    expect(after?.n).toBe(before?.n)
-    // Reads stay open to that origin.
-    await expect.poll(() => page.locator('gc-payment-calculator form').count()).toBe(1)
-  })
-
   it('send no cookies to the API from a partner page', async () => {
-    const context = await browser.newContext()
-    contexts.push(context)
-    await context.addCookies([{ name: 'session', value: 'secret', url: api.url }])
+    const context = await partner.newContext()
+    await context.addCookies([{ name: 'session', value: 'secret', url: partner.api.url }])
     const page = await context.newPage()
     const cookieHeaders: (string | undefined)[] = []
     page.on('request', (r) => {
-      if (r.url().startsWith(api.url)) cookieHeaders.push(r.headers().cookie)
+      if (r.url().startsWith(partner.api.url)) cookieHeaders.push(r.headers().cookie)
     })
-    await page.goto(`${allowedOrigin}/dealer-network.html`)
+    await page.goto(`${partner.allowedOrigin}/dealer-network.html`)
     await expect.poll(() => cards(page, 'gc-featured-carts').count()).toBe(3)
     expect(cookieHeaders.length).toBeGreaterThan(2)
     expect(cookieHeaders.filter(Boolean)).toEqual([])
@@ -261,7 +179,7 @@ describe('widgets on a partner page', () => {
       script.type = 'module'
       script.src = `${url}/widgets/gc-widgets.js`
       document.head.append(script)
-    }, api.url)
+    }, partner.api.url)
     await expect.poll(() => cards(page, 'gc-featured-carts').count()).toBe(6)
     expect(requests.filter((r) => r.includes('/trpc/cart.featured'))).toHaveLength(1)
   })
@@ -275,7 +193,7 @@ describe('widgets on a partner page', () => {
       script.src = `${url}/widgets/gc-widgets.js?copy=2`
       document.head.append(script)
       document.body.insertAdjacentHTML('beforeend', '<gc-rental-plans></gc-rental-plans>')
-    }, api.url)
+    }, partner.api.url)
     await expect.poll(() => page.locator('gc-rental-plans .gc-plan').count()).toBe(12)
     await page.waitForTimeout(300)
     expect(problems).toEqual([])
@@ -333,7 +251,7 @@ describe('widgets on a partner page', () => {
   })
 
   it('pass axe with field errors and a toast showing, at phone width', async () => {
-    const { page } = await open('/quote-landing.html', allowedOrigin, { width: 390, height: 844 })
+    const { page } = await open('/quote-landing.html', partner.allowedOrigin, { width: 390, height: 844 })
     await page.locator('gc-contact-form button[type="submit"]').click()
     await page.locator('gc-contact-form .gc-field__error').first().waitFor()
     await fillQuoteForm(page)

@@ -30,6 +30,13 @@ export interface ContactFormProps {
   /** What a server-handled post sends back: the fields as typed and their problems. */
   initial?: { values: TypedFields; errors: Record<string, string> }
   headingLevel?: 2 | 3
+  /**
+   * In an embed: ask the API first whether it accepts leads from this page. If it does not,
+   * the visitor gets the phone number and email before typing anything, and `onOriginRefused`
+   * hears which origin the dealer would have to allow.
+   */
+  checkOrigin?: boolean
+  onOriginRefused?(origin: string | null): void
   onSubmitted?(receipt: InquiryReceipt): void
   onError?(message: string): void
 }
@@ -68,13 +75,23 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
     openedAt.current = performance.now()
   }, [])
   const [trap, setTrap] = useState('')
+  // A failed check is no reason to hide the form: the submission will say what went wrong.
+  const originStatus = useQuery({ ...trpc.inquiry.originStatus.queryOptions(), enabled: Boolean(props.checkOrigin) })
+  const refused = originStatus.data?.accepted === false
+  const refusedOrigin = refused ? (originStatus.data?.origin ?? null) : undefined
+  const onOriginRefused = useRef(props.onOriginRefused)
+  onOriginRefused.current = props.onOriginRefused
+  // Once per answer, however often the page re-renders the element.
+  useEffect(() => {
+    if (refusedOrigin !== undefined) onOriginRefused.current?.(refusedOrigin)
+  }, [refusedOrigin])
 
   const showErrors = (issues: { path: string; message: string }[]) => {
     const byField: Record<string, string> = {}
     for (const issue of issues) byField[issue.path] ??= issue.message
     setErrors(byField)
     const first = visitorFieldNames.find((f) => byField[f])
-    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+    if (first) focusField(form.current?.querySelector<HTMLElement>(`[name="${first}"]`))
     return Object.keys(byField).length > 0
   }
 
@@ -119,6 +136,8 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
   }
 
   const H = `h${headingLevel}` as const
+  if (refused) return <ReachUsInstead heading={H} />
+
   const field = (name: VisitorField, label: string, input: { type?: string; autoComplete: string; required?: boolean; maxLength: number }) => (
     <div className="gc-field" part="field">
       <label htmlFor={`${id}-${name}`}>
@@ -245,6 +264,33 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
           {mutation.isPending ? 'Sending...' : 'Send Message'}
         </button>
       </form>
+    </section>
+  )
+}
+
+/**
+ * Focus alone scrolls just far enough to show the input, leaving its label under a sticky header
+ * (the dealer's, or a partner's): the whole field is brought to the middle of the view instead.
+ */
+function focusField(input: HTMLElement | null | undefined) {
+  if (!input) return
+  input.focus({ preventScroll: true })
+  ;(input.closest('.gc-field') ?? input).scrollIntoView({ block: 'center' })
+}
+
+/** What a page the dealer has not allowed shows instead of a form that could only fail. */
+function ReachUsInstead({ heading: H }: { heading: 'h2' | 'h3' }) {
+  return (
+    <section className="gc-contact" part="contact">
+      <H className="gc-heading" part="heading">
+        Call or Email Us
+      </H>
+      <p className="gc-contact__closed" part="notice">
+        Messages can't be sent to {business.name} from this page. Please call{' '}
+        <a href={`tel:${business.tollFree.tel}`}>{business.tollFree.display}</a> or email{' '}
+        <a href={`mailto:${business.email}`}>{business.email}</a>, and we'll get back to you within{' '}
+        {business.claims.replyWithinHours} hours.
+      </p>
     </section>
   )
 }

@@ -10,13 +10,15 @@ import { ContactForm } from './contact-form.tsx'
  *
  * Attributes: `api-base`, `interest` (preset: denago, evolution, swift-ev, rentals, service),
  * `source` (a label stored with every lead from this element).
+ * On a page whose origin the dealer has not allowed, the form is replaced by the phone number
+ * and email before the visitor types, and the console names the origin to allow.
+ *
  * Events: `gc-lead-submitted` ({ id, interest }), `gc-error` ({ message }).
- * Parts: root, contact, heading, form, field, input, button, toasts, toast.
+ * Parts: root, contact, heading, form, field, input, button, notice, toasts, toast.
  */
 defineWidget({
   tag: 'gc-contact-form',
   attributes: { interest: 'string', source: 'string' },
-  events: ['gc-lead-submitted', 'gc-error'],
   styles: [toastCss],
   wrap: (content, apiBase) => (
     <WidgetApi apiBase={apiBase}>
@@ -27,6 +29,13 @@ defineWidget({
     <ContactForm
       interest={a.interest as string | undefined}
       source={a.source as string | undefined}
+      checkOrigin
+      onOriginRefused={(origin) => {
+        const page = origin ?? 'this page'
+        const message = `Leads from ${page} are not accepted; the form shows the phone number and email instead.`
+        console.error(`gc-contact-form: ${message} Ask the dealer to add ${page} to ALLOWED_ORIGINS.`)
+        emit('gc-error', { message })
+      }}
       onSubmitted={(receipt) => emit('gc-lead-submitted', { id: receipt.id, interest: receipt.interest })}
       onError={(message) => emit('gc-error', { message })}
     />

@@ -15,7 +15,6 @@ import { FeaturedCarts } from './featured-carts.tsx'
 defineWidget({
   tag: 'gc-featured-carts',
   attributes: { limit: 'number', vehicleHref: 'string' },
-  events: ['gc-vehicle-select', 'gc-error'],
   styles: [cardCss, css],
   wrap: (content, apiBase) => <WidgetApi apiBase={apiBase}>{content}</WidgetApi>,
   render: (a, emit) => (

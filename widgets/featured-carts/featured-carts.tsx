@@ -14,7 +14,8 @@ export interface FeaturedCartsProps {
   vehicleHref(slug: string): string
   /** When given, a "View Full Inventory" link follows the cards. */
   inventoryHref?: string
-  onVehicleSelect?(slug: string): void
+  /** Returning false stops the navigation to the cart's page (a cancelled `gc-vehicle-select`). */
+  onVehicleSelect?(slug: string): boolean | void
   onError?(message: string): void
 }
 

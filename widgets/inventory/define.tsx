@@ -17,7 +17,6 @@ import { InventoryGrid } from './inventory-grid.tsx'
 defineWidget({
   tag: 'gc-inventory',
   attributes: { category: 'string', vehicleHref: 'string' },
-  events: ['gc-vehicle-select', 'gc-error'],
   styles: [cardCss, css],
   wrap: (content, apiBase) => <WidgetApi apiBase={apiBase}>{content}</WidgetApi>,
   render: (a, emit) => (

@@ -90,7 +90,7 @@ describe('InventoryGrid', () => {
 
   it('reports which cart a visitor opens', async () => {
     const chosen: string[] = []
-    renderWithApi(<InventoryGrid vehicleHref={href} onVehicleSelect={(slug) => chosen.push(slug)} />)
+    renderWithApi(<InventoryGrid vehicleHref={href} onVehicleSelect={(slug) => void chosen.push(slug)} />)
     fireEvent.click(await screen.findByRole('link', { name: 'View Details for 2025 Denago EV City' }))
     expect(chosen).toEqual(['2025-denago-ev-city'])
   })

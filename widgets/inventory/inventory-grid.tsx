@@ -19,7 +19,8 @@ export interface InventoryGridProps {
   pageHref?(page: number, category: string): string
   onCategoryChange?(category: string): void
   vehicleHref(slug: string): string
-  onVehicleSelect?(slug: string): void
+  /** Returning false stops the navigation to the cart's page (a cancelled `gc-vehicle-select`). */
+  onVehicleSelect?(slug: string): boolean | void
   onError?(message: string): void
 }
 
@@ -66,11 +67,12 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
         <Heading id={`${filterId}-heading`} className="gc-heading" part="heading">
           Golf Cart Inventory
         </Heading>
-        <div className="gc-field gc-inventory__filter" part="filter">
+        <div className="gc-field gc-inventory__filter" part="filter field">
           <label htmlFor={filterId}>Category</label>
           <select
             id={filterId}
             className="gc-input"
+            part="input"
             value={category}
             onChange={(e) => {
               const next = e.currentTarget.value

@@ -11,7 +11,6 @@ import { PaymentCalculator } from './payment-calculator.tsx'
 defineWidget({
   tag: 'gc-payment-calculator',
   attributes: { price: 'string' },
-  events: [],
   styles: [css],
   render: (a) => <PaymentCalculator price={a.price} />,
 })

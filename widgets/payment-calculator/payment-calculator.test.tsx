@@ -25,11 +25,30 @@ describe('PaymentCalculator', () => {
     expect(screen.getByText(/over 48 months at 0% APR, no interest/)).toBeTruthy()
   })
 
-  it('counts non-numeric amounts as 0', () => {
+  it('counts non-numeric amounts as 0, and asks for a price', () => {
     render(<PaymentCalculator />)
     type('Cart Price ($)', 'lots')
     calculate()
     expect(amount()).toBe('$0.00')
+    expect(screen.getByText("Enter the cart's price to see a monthly payment.")).toBeTruthy()
+  })
+
+  it('starts with empty amounts that show nothing a visitor could take for a value', () => {
+    render(<PaymentCalculator />)
+    for (const label of ['Cart Price ($)', 'Down Payment ($)']) {
+      const input = screen.getByLabelText(label) as HTMLInputElement
+      expect([input.value, input.placeholder]).toEqual(['', ''])
+    }
+    calculate()
+    expect(amount()).toBe('$0.00')
+    expect(screen.getByText("Enter the cart's price to see a monthly payment.")).toBeTruthy()
+  })
+
+  it('exposes every field and input as a part, as the README promises', () => {
+    render(<PaymentCalculator />)
+    expect(document.querySelectorAll('.gc-field:not([part~="field"]), .gc-input:not([part~="input"])')).toHaveLength(0)
+    expect(document.querySelectorAll('[part~="field"]')).toHaveLength(4)
+    expect(document.querySelectorAll('[part~="input"]')).toHaveLength(4)
   })
 
   it('uses the standard amortised payment when an APR is entered', () => {

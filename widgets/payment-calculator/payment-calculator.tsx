@@ -36,15 +36,15 @@ export function PaymentCalculator({ headingLevel = 2, ...props }: PaymentCalcula
       <form className="gc-form" onSubmit={calculate} part="form" noValidate>
         <div className="gc-form__row">
           <Field id={`${id}-price`} label="Cart Price ($)">
-            <input id={`${id}-price`} className="gc-input" inputMode="decimal" autoComplete="off" placeholder="12,995" value={price} onChange={(e) => setPrice(e.currentTarget.value)} />
+            <input id={`${id}-price`} className="gc-input" part="input" inputMode="decimal" autoComplete="off" value={price} onChange={(e) => setPrice(e.currentTarget.value)} />
           </Field>
           <Field id={`${id}-down`} label="Down Payment ($)">
-            <input id={`${id}-down`} className="gc-input" inputMode="decimal" autoComplete="off" placeholder="2,000" value={down} onChange={(e) => setDown(e.currentTarget.value)} />
+            <input id={`${id}-down`} className="gc-input" part="input" inputMode="decimal" autoComplete="off" value={down} onChange={(e) => setDown(e.currentTarget.value)} />
           </Field>
         </div>
         <div className="gc-form__row">
           <Field id={`${id}-term`} label="Loan Term">
-            <select id={`${id}-term`} className="gc-input" value={term} onChange={(e) => setTerm(e.currentTarget.value)}>
+            <select id={`${id}-term`} className="gc-input" part="input" value={term} onChange={(e) => setTerm(e.currentTarget.value)}>
               <option value="">Select a term (36 months if none)</option>
               {paymentTerms.map((months) => (
                 <option key={months} value={months}>
@@ -54,7 +54,7 @@ export function PaymentCalculator({ headingLevel = 2, ...props }: PaymentCalcula
             </select>
           </Field>
           <Field id={`${id}-apr`} label="APR (%)" hint={`${financingOffer.apr}% on ${financingOffer.models} ${financingOffer.condition}`}>
-            <input id={`${id}-apr`} className="gc-input" inputMode="decimal" autoComplete="off" value={apr} onChange={(e) => setApr(e.currentTarget.value)} aria-describedby={`${id}-apr-hint`} />
+            <input id={`${id}-apr`} className="gc-input" part="input" inputMode="decimal" autoComplete="off" value={apr} onChange={(e) => setApr(e.currentTarget.value)} aria-describedby={`${id}-apr-hint`} />
           </Field>
         </div>
         <button type="submit" className="gc-button gc-button--primary" part="button">
@@ -66,7 +66,9 @@ export function PaymentCalculator({ headingLevel = 2, ...props }: PaymentCalcula
           <>
             <p className="gc-calculator__label">Estimated monthly payment</p>
             <p className="gc-calculator__amount">{formatMoney(result.monthly)}</p>
-            {result.note === 'down-payment-covers-price' ? (
+            {result.note === 'no-price' ? (
+              <p>Enter the cart's price to see a monthly payment.</p>
+            ) : result.note === 'down-payment-covers-price' ? (
               <p>Your down payment covers the whole price, so there is nothing left to finance.</p>
             ) : (
               <p>
@@ -83,7 +85,7 @@ export function PaymentCalculator({ headingLevel = 2, ...props }: PaymentCalcula
 
 function Field(props: { id: string; label: string; hint?: string; children: ReactNode }) {
   return (
-    <div className="gc-field">
+    <div className="gc-field" part="field">
       <label htmlFor={props.id}>{props.label}</label>
       {props.children}
       {props.hint && (

@@ -11,7 +11,6 @@ import { RentalPlans } from './rental-plans.tsx'
 defineWidget({
   tag: 'gc-rental-plans',
   attributes: { county: 'string' },
-  events: [],
   styles: [css],
   render: (a) => <RentalPlans county={a.county as string | undefined} />,
 })

@@ -16,7 +16,8 @@ export function CartCard(props: {
   eager?: boolean
   /** The very first card's image is usually the page's largest paint: fetch it first. */
   priority?: boolean
-  onSelect?(slug: string): void
+  /** Told when the visitor opens the cart; returning false keeps them here (no navigation). */
+  onSelect?(slug: string): boolean | void
 }) {
   const { cart } = props
   const Heading = `h${props.headingLevel}` as const
@@ -54,7 +55,9 @@ export function CartCard(props: {
             className="gc-button gc-button--primary"
             part="button"
             href={props.href}
-            onClick={() => props.onSelect?.(cart.slug)}
+            onClick={(event) => {
+              if (props.onSelect?.(cart.slug) === false) event.preventDefault()
+            }}
           >
             View Details<span className="gc-sr-only"> for {cart.title}</span>
           </a>
@@ -101,7 +104,7 @@ export function CartGrid(props: {
   eager?: number
   /** Set while older carts stand in for the ones being fetched. */
   busy?: boolean
-  onSelect?(slug: string): void
+  onSelect?(slug: string): boolean | void
 }) {
   const apiBase = useApiBase()
   const eager = props.eager ?? 0

@@ -2,6 +2,7 @@ import r2wc from '@r2wc/react-to-web-component'
 import type { ReactNode } from 'react'
 import isolationCss from './isolation.css?inline'
 import themeCss from './theme.css?inline'
+import { trimApiBase } from './urls.ts'
 
 /**
  * The one way a widget becomes a custom element: r2wc with an open shadow root, the widget's
@@ -14,12 +15,20 @@ export interface WidgetDefinition {
   tag: `gc-${string}`
   /** camelCase prop names; r2wc maps `vehicleHref` to the `vehicle-href` attribute. */
   attributes: Record<string, 'string' | 'number'>
-  events: readonly WidgetEvent[]
   styles: readonly string[]
   /** Providers around the content: the API for elements that fetch, toasts for the form. */
   wrap?(content: ReactNode, apiBase: string): ReactNode
-  render(attributes: WidgetAttributes, emit: (event: WidgetEvent, detail: unknown) => void): ReactNode
+  render(attributes: WidgetAttributes, emit: Emit): ReactNode
 }
+
+/**
+ * Dispatches one of our events on the element: a `CustomEvent` that bubbles and crosses shadow
+ * roots (docs/CONTRACTS.md). Returns false when a listener called `preventDefault()` on a
+ * cancelable one: `gc-vehicle-select` then keeps the visitor on the partner's page.
+ */
+export type Emit = (event: WidgetEvent, detail: unknown) => boolean
+
+const cancelable: ReadonlySet<WidgetEvent> = new Set(['gc-vehicle-select'])
 
 /** Where the loader came from: partners need not set `api-base` (docs/CONTRACTS.md). */
 export const defaultApiBase = new URL(import.meta.url).origin
@@ -35,14 +44,14 @@ export function defineWidget(definition: WidgetDefinition): void {
   const sheet = new CSSStyleSheet()
   sheet.replaceSync([isolationCss, themeCss, ...definition.styles].join('\n'))
 
-  // r2wc names an event after its prop, minus "on": `ongc-lead-submitted` dispatches
-  // `gc-lead-submitted`. Its default is neither bubbling nor composed; partners need both.
-  const eventProp = (event: WidgetEvent) => `on${event}`
-  const events = Object.fromEntries(definition.events.map((e) => [eventProp(e), { bubbles: true, composed: true }]))
-
   function Element(props: Record<string, unknown>) {
-    const attributes = { ...props, apiBase: (props.apiBase as string | undefined) || defaultApiBase } as WidgetAttributes
-    const emit = (event: WidgetEvent, detail: unknown) => (props[eventProp(event)] as ((d: unknown) => void) | undefined)?.(detail)
+    // "https://dealer.test/" and "https://dealer.test" are the same API to a partner.
+    const attributes = { ...props, apiBase: trimApiBase(props.apiBase) || defaultApiBase } as WidgetAttributes
+    // r2wc hands the component its shadow root as `container`. Its own events cannot be
+    // cancelled, nor tell whether they were, so ours are dispatched here.
+    const host = (props.container as ShadowRoot).host
+    const emit: Emit = (event, detail) =>
+      host.dispatchEvent(new CustomEvent(event, { detail, bubbles: true, composed: true, cancelable: cancelable.has(event) }))
     const content = definition.render(attributes, emit)
     return (
       <div className="gc-widget gc-theme" part="root">
@@ -51,8 +60,13 @@ export function defineWidget(definition: WidgetDefinition): void {
     )
   }
 
-  const Base = r2wc(Element, { shadow: 'open', props: { apiBase: 'string', ...definition.attributes }, events }) as unknown as {
-    new (): R2wcInternals & { attributeChangedCallback(name: string, old: string | null, value: string | null): void; disconnectedCallback(): void }
+  const props = { apiBase: 'string', ...definition.attributes } as const
+  const Base = r2wc(Element, { shadow: 'open', props }) as unknown as {
+    new (): R2wcInternals & {
+      connectedCallback(): void
+      attributeChangedCallback(name: string, old: string | null, value: string | null): void
+      disconnectedCallback(): void
+    }
     observedAttributes: string[]
   }
 
@@ -60,6 +74,23 @@ export function defineWidget(definition: WidgetDefinition): void {
     constructor() {
       super()
       this.shadowRoot!.adoptedStyleSheets = [sheet]
+    }
+
+    /**
+     * A property set before this code arrived (`el.slug = '...'` by Angular, Lit or Vue while
+     * the loader was still fetching us) sits on the element itself and hides r2wc's accessor,
+     * so the widget would never see it or any later value. Re-set through the accessor, as
+     * Lit and Shoelace do on upgrade.
+     */
+    override connectedCallback() {
+      const self = this as unknown as Record<string, unknown>
+      for (const prop of Object.keys(props)) {
+        if (!Object.prototype.hasOwnProperty.call(this, prop)) continue
+        const value = self[prop]
+        delete self[prop]
+        self[prop] = value
+      }
+      super.connectedCallback()
     }
 
     /** r2wc ignores a removed or emptied attribute and keeps the old value (r2wc issue #230). */

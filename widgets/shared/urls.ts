@@ -9,6 +9,11 @@ export function resolveUrl(apiBase: string, path: string): string {
   return `${apiBase.replace(/\/+$/, '')}${path.startsWith('/') ? '' : '/'}${path}`
 }
 
+/** An `api-base` as a partner may write it ("https://dealer.test/ "), without the trailing slash. */
+export function trimApiBase(apiBase: unknown): string {
+  return typeof apiBase === 'string' ? apiBase.trim().replace(/\/+$/, '') : ''
+}
+
 /** The `vehicle-href` template (docs/CONTRACTS.md): `{api-base}` and `{slug}` are filled in. */
 export function fillVehicleHref(template: string, apiBase: string, slug: string): string {
   return template.replaceAll('{api-base}', apiBase.replace(/\/+$/, '')).replaceAll('{slug}', encodeURIComponent(slug))

@@ -17,7 +17,6 @@ import { VehicleDetail } from './vehicle-detail.tsx'
 defineWidget({
   tag: 'gc-vehicle-detail',
   attributes: { slug: 'string' },
-  events: ['gc-error'],
   styles: [cardCss, css],
   wrap: (content, apiBase) => <WidgetApi apiBase={apiBase}>{content}</WidgetApi>,
   render: (a, emit) =>

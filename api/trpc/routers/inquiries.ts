@@ -32,6 +32,12 @@ export const inquiriesRouter = router({
       const sourceUrl = input.sourceUrl || refererUrl(ctx.request.referer)
       return ctx.inquiries.add({ ...input, sourceUrl })
     }),
+
+  /**
+   * Whether leads from the asking page would be accepted, and its origin: an embedded form on a
+   * page the dealer has not allowed tells the visitor to call instead, before they type.
+   */
+  originStatus: publicProcedure.query(({ ctx }) => ctx.request.leadOrigin ?? { origin: null, accepted: true }),
 })
 
 function refererUrl(referer: string | undefined): string | undefined {

@@ -1,0 +1,68 @@
+import { readdirSync } from 'node:fs'
+import type { Plugin } from 'vite'
+
+interface ChunkInfo {
+  type: 'chunk'
+  fileName: string
+  code: string
+  isEntry: boolean
+  imports: string[]
+  facadeModuleId: string | null
+}
+
+/** Every element's definition, `widgets/<name>/define.tsx`, defines the tag `gc-<name>`. */
+export function elementEntries(root: string): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(`${root}widgets`, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && readdirSync(`${root}widgets/${entry.name}`).includes('define.tsx'))
+      .map((entry) => [entry.name, `widgets/${entry.name}/define.tsx`]),
+  )
+}
+
+/**
+ * Finishes `gc-widgets.js` (widgets/loader.ts) so it runs as a module and as a classic script
+ * (a `<script>` pasted without `type="module"`):
+ * - each element's code is an entry of its own, which the loader imports by a name it is given
+ *   here, so Vite wraps no preload helper (with `import.meta`, a classic script's SyntaxError)
+ *   around it; `__GC_ELEMENTS__` becomes, per tag, that chunk and every shared chunk it
+ *   imports, directly or not, which the loader preloads alongside it;
+ * - the loader is wrapped in a function, so its top-level names never become the page's globals;
+ * - a loader that a classic script could not run fails the build.
+ */
+export function widgetLoader(loaderFile = 'gc-widgets.js'): Plugin {
+  return {
+    name: 'gc-widget-loader',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle)
+          .filter((file) => file.type === 'chunk')
+          .map((chunk) => [chunk.fileName, chunk as unknown as ChunkInfo]),
+      )
+      const loader = chunks.get(loaderFile)
+      if (!loader) throw new Error(`${loaderFile} was not built`)
+      if (loader.imports.length > 0 || /\bimport\.meta\b|\bexport\s*[{*]|^import\s/m.test(loader.code)) {
+        throw new Error(`${loaderFile} must run as a classic script: no static imports, exports or import.meta`)
+      }
+      if (!loader.code.includes('__GC_ELEMENTS__')) throw new Error(`${loaderFile} no longer reads __GC_ELEMENTS__`)
+
+      const elements: Record<string, { file: string; preload: string[] }> = {}
+      for (const chunk of chunks.values()) {
+        const name = chunk.isEntry && chunk.facadeModuleId?.match(/widgets\/([\w-]+)\/define\.tsx$/)?.[1]
+        if (!name) continue
+        elements[`gc-${name}`] = { file: `./${chunk.fileName}`, preload: [...sharedImports(chunk, chunks)].map((file) => `./${file}`) }
+      }
+      const code = loader.code.replaceAll('__GC_ELEMENTS__', JSON.stringify(elements))
+      ;(bundle[loaderFile] as unknown as ChunkInfo).code = `(()=>{${code}\n})();\n`
+    },
+  }
+}
+
+function sharedImports(chunk: ChunkInfo, chunks: Map<string, ChunkInfo>, found = new Set<string>()): Set<string> {
+  for (const fileName of chunk.imports) {
+    if (found.has(fileName)) continue
+    found.add(fileName)
+    sharedImports(chunks.get(fileName)!, chunks, found)
+  }
+  return found
+}

@@ -1,0 +1,102 @@
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import express from 'express'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { createDemoApp } from '../../demo/server.ts'
+import { launchBrowser } from './browser.ts'
+import { startTestServer, type TestServer } from './test-server.ts'
+
+/**
+ * The built, minified widget bundle on partner pages served from another origin than the API,
+ * in Debian's Chromium. The demo server answers on two origins: 127.0.0.1 (in ALLOWED_ORIGINS)
+ * and localhost (not allowed to submit leads), and serves the pages a test writes itself
+ * (Chromium refuses loopback requests from a page a test merely fulfils). Call once at the top
+ * of a test file.
+ */
+export interface PartnerPages {
+  browser: Browser
+  api: TestServer
+  allowedOrigin: string
+  foreignOrigin: string
+  /** A fresh context, closed after the test. */
+  newContext(options?: Parameters<Browser['newContext']>[0]): Promise<BrowserContext>
+  /** A demo page, recording page errors, console errors, failed answers and every request. */
+  open(path: string, origin?: string, viewport?: { width: number; height: number }): Promise<OpenedPage>
+  /** A partner page of this HTML on the allowed origin, opened as `open` does. */
+  openHtml(body: string, options?: { head?: string; csp?: string }): Promise<OpenedPage>
+}
+
+export function usePartnerPages(): PartnerPages {
+  const pages: PartnerPages = {
+    browser: undefined as unknown as Browser,
+    api: undefined as unknown as TestServer,
+    allowedOrigin: '',
+    foreignOrigin: '',
+    async newContext(options) {
+      const context = await pages.browser.newContext(options)
+      contexts.push(context)
+      return context
+    },
+    async open(path, origin = pages.allowedOrigin, viewport = { width: 1280, height: 900 }) {
+      const page = await (await pages.newContext({ viewport })).newPage()
+      const problems: string[] = []
+      const requests: string[] = []
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+      page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`))
+      page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()}: ${r.url()}`))
+      page.on('request', (r) => requests.push(r.url()))
+      await page.goto(`${origin}${path}`)
+      return { page, problems, requests }
+    },
+    openHtml(body, { head = '', csp } = {}) {
+      const name = `page-${written.size}`
+      const html = `<!doctype html><html lang="en"><head><title>A partner page</title>${head}</head><body>${body}</body></html>`
+      written.set(name, { html, csp })
+      return pages.open(`/written/${name}`)
+    },
+  }
+  const contexts: BrowserContext[] = []
+  const written = new Map<string, { html: string; csp?: string }>()
+  let demo: Server
+
+  beforeAll(async () => {
+    let apiUrl = ''
+    const app = express()
+    app.get('/written/:name', (req, res) => {
+      const page = written.get(req.params.name)
+      if (page?.csp) res.set('Content-Security-Policy', page.csp)
+      res.type('html').send(page?.html)
+    })
+    app.use(createDemoApp(() => apiUrl))
+    demo = app.listen(0, '127.0.0.1')
+    await new Promise((resolve) => demo.once('listening', resolve))
+    const { port } = demo.address() as AddressInfo
+    pages.allowedOrigin = `http://127.0.0.1:${port}`
+    pages.foreignOrigin = `http://localhost:${port}`
+    pages.api = await startTestServer('pglite', { ALLOWED_ORIGINS: pages.allowedOrigin })
+    apiUrl = pages.api.url
+    pages.browser = await launchBrowser()
+  })
+
+  afterAll(async () => {
+    await pages.browser?.close()
+    await pages.api?.close()
+    await new Promise((resolve) => demo?.close(resolve))
+  })
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()))
+  })
+
+  return pages
+}
+
+export interface OpenedPage {
+  page: Page
+  problems: string[]
+  requests: string[]
+}
+
+/** The loaded cards of an element (skeletons excluded). */
+export const cards = (page: Page, element: string) => page.locator(`${element} .gc-card:not(.gc-card--skeleton)`)
