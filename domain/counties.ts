@@ -281,3 +281,8 @@ export const counties: readonly County[] = [
 export function countyByValue(value: string): County | undefined {
   return counties.find((county) => county.value === value)
 }
+
+/** How a county is named as a place: "Cape May County, New Jersey". */
+export function countyPlaceName(county: County): string {
+  return `${county.name} County, New Jersey`
+}

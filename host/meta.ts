@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { business } from '../domain/business.ts'
+import { type County, countyPlaceName } from '../domain/counties.ts'
 
 /**
  * What every page says about itself (docs/PRODUCT.md, "Page metadata"): rendered into the raw
@@ -35,6 +36,8 @@ export interface PageMeta {
   /** Canonical path, e.g. "/inventory". */
   path: string
   image?: SocialImage
+  /** The place a local page is about, e.g. a county (SPEC: county pages carry their location). */
+  location?: County
   /** Schema.org objects for this page. */
   jsonLd?: readonly object[]
   /** Only the 404 page asks not to be indexed. */
@@ -78,6 +81,7 @@ export function headTags(meta: PageMeta, siteUrl: string): string {
     metaName('page-type', meta.pageType),
     metaName('robots', meta.noindex ? 'noindex, follow' : 'index, follow'),
     metaName('theme-color', themeColor),
+    ...(meta.location ? [metaName('geo.region', 'US-NJ'), metaName('geo.placename', countyPlaceName(meta.location))] : []),
     `<link rel="canonical" href="${escapeHtml(url)}">`,
     metaProperty('og:type', meta.pageType === 'vehicle' ? 'product' : 'website'),
     metaProperty('og:site_name', business.name),

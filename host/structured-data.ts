@@ -1,5 +1,5 @@
 import { business, type Location } from '../domain/business.ts'
-import { counties } from '../domain/counties.ts'
+import { type County, counties, countyPlaceName } from '../domain/counties.ts'
 import { type CartStatus, cartSpecifications, derivedFacts } from '../domain/cart-record.ts'
 import type { GolfCartDetail } from '../domain/golf-cart.ts'
 import { paths } from '../domain/site-paths.ts'
@@ -36,7 +36,8 @@ function showroom(location: Location, siteUrl: string) {
   }
 }
 
-export function autoDealer(siteUrl: string) {
+/** The dealer; on a county's pages, as the dealer serving that county. */
+export function autoDealer(siteUrl: string, county?: County) {
   return {
     '@context': 'https://schema.org',
     '@type': 'AutoDealer',
@@ -52,10 +53,7 @@ export function autoDealer(siteUrl: string) {
     priceRange: '$$',
     brand: business.brands.map((name) => ({ '@type': 'Brand', name })),
     openingHoursSpecification: hours,
-    areaServed: counties.map((c) => ({
-      '@type': 'AdministrativeArea',
-      name: `${c.name} County, New Jersey`,
-    })),
+    areaServed: (county ? [county] : counties).map((c) => ({ '@type': 'AdministrativeArea', name: countyPlaceName(c) })),
     department: business.locations.filter((l) => l.address).map((l) => showroom(l, siteUrl)),
     sameAs: [business.socialUrl, business.networkUrl],
   }

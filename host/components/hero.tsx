@@ -1,9 +1,20 @@
 import type { ReactNode } from 'react'
 
-/** The top of a page: its one h1, a line of text, the main actions, and an optional picture. */
-export function Hero(props: { title: string; subtitle?: ReactNode; actions?: ReactNode; image?: 'hero' | 'none'; eyebrow?: string }) {
+/**
+ * The top of a page: its one h1, a line of text, the main actions, and on wide screens a picture
+ * or a panel of facts beside them (`aside`), so the right half is never left empty.
+ */
+export function Hero(props: {
+  title: string
+  subtitle?: ReactNode
+  actions?: ReactNode
+  image?: 'hero' | 'none'
+  aside?: ReactNode
+  eyebrow?: string
+}) {
+  const split = props.image === 'hero' || props.aside
   return (
-    <section className={`hero${props.image === 'hero' ? ' hero--picture' : ''}`}>
+    <section className={`hero${split ? ' hero--split' : ''}`}>
       <div className="container hero__inner">
         <div className="hero__text">
           {props.eyebrow && <p className="hero__eyebrow">{props.eyebrow}</p>}
@@ -21,6 +32,7 @@ export function Hero(props: { title: string; subtitle?: ReactNode; actions?: Rea
             fetchPriority="high"
           />
         )}
+        {props.aside && <div className="hero__aside">{props.aside}</div>}
       </div>
     </section>
   )

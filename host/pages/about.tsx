@@ -1,6 +1,7 @@
-import { Award, Handshake, HeartHandshake, Star, Wrench } from 'lucide-react'
+import { Award, Handshake, HeartHandshake, Wrench } from 'lucide-react'
 import { business, inWords, listInWords, openDays, showrooms } from '../../domain/business.ts'
 import { paths } from '../../domain/site-paths.ts'
+import { ClaimStats } from '../components/claim-stats.tsx'
 import { Hero } from '../components/hero.tsx'
 import { InfoCard } from '../components/info-card.tsx'
 import { Section } from '../components/section.tsx'
@@ -41,31 +42,7 @@ function AboutPage() {
               month, and our certified technicians service every major brand.
             </p>
           </div>
-          <dl className="stats stats--four">
-            <div>
-              <dt>Happy Customers</dt>
-              <dd>{claims.happyCustomers}</dd>
-            </div>
-            <div>
-              <dt>Years Experience</dt>
-              <dd>{claims.yearsExperience}</dd>
-            </div>
-            <div>
-              <dt>Carts in Stock</dt>
-              <dd>{claims.cartsInStock}</dd>
-            </div>
-            <div>
-              <dt>Customer Rating</dt>
-              <dd>
-                <span aria-hidden="true" className="stars">
-                  {Array.from({ length: claims.rating }, (_, i) => (
-                    <Star key={i} size={22} fill="currentColor" />
-                  ))}
-                </span>
-                <span className="gc-sr-only">{claims.rating} out of 5 stars</span>
-              </dd>
-            </div>
-          </dl>
+          <ClaimStats />
         </div>
       </section>
       <Section title="What We Stand For" tone="tint">

@@ -1,14 +1,14 @@
 import { type County, countyByValue } from '../../domain/counties.ts'
 import { RentalPlans } from '../../widgets/rental-plans/rental-plans.tsx'
-import { CallBlock } from '../components/call-block.tsx'
 import { Hero } from '../components/hero.tsx'
 import { Section } from '../components/section.tsx'
 import { callPrompt, type PageMeta, useDocumentMeta } from '../meta.ts'
 import type { PageProps, Params, Route } from '../page.ts'
 import { paths } from '../../domain/site-paths.ts'
-import { RentalActions, RentalFeatures } from './rentals.tsx'
+import { autoDealer } from '../structured-data.ts'
+import { RentalActions, RentalFeatures, RentalHelpAndTerms, RentalPrices } from './rentals.tsx'
 
-function meta(county: County): PageMeta {
+function meta(county: County, siteUrl: string): PageMeta {
   return {
     title: `${county.name} County Golf Cart Rentals`,
     description: `Golf cart rentals in ${county.name} County, New Jersey: street-legal 4 and 6 seaters and utility carts delivered to ${county.rentalTowns.slice(0, 3).join(', ')} and nearby. ${callPrompt}`,
@@ -20,18 +20,21 @@ function meta(county: County): PageMeta {
     ],
     pageType: 'rentals',
     path: paths.countyRentals(county.value),
+    location: county,
+    jsonLd: [autoDealer(siteUrl, county)],
   }
 }
 
 function CountyRentalsPage({ params }: PageProps) {
   const county = countyByValue(params.county ?? '')!
-  useDocumentMeta(meta(county))
+  useDocumentMeta(meta(county, ''))
   return (
     <>
       <Hero
         title={`${county.name} Golf Cart Rentals`}
         subtitle={`Flexible rental plans for every occasion in ${county.name}, New Jersey`}
         actions={<RentalActions />}
+        aside={<RentalPrices />}
       />
       <Section title={`Serving ${county.name} Communities`}>
         <ul className="town-list">
@@ -45,12 +48,11 @@ function CountyRentalsPage({ params }: PageProps) {
       </Section>
       <section className="section">
         <div className="container">
-          <RentalPlans id="rental-plans" county={county.value} />
+          <RentalPlans id="rental-plans" county={county.value} footnotes={false} />
         </div>
       </section>
-      <CallBlock
-        title="Need Help Choosing?"
-        text={`Tell us the dates and the address in ${county.name} County and we'll match the cart and plan. We deliver charged and ready.`}
+      <RentalHelpAndTerms
+        text={`Tell us the dates and the address in ${county.name} County and we'll match the cart and plan.`}
         callLabel={`Book Your ${county.name} Rental Today!`}
       />
     </>
@@ -59,5 +61,5 @@ function CountyRentalsPage({ params }: PageProps) {
 
 export const countyRentalsRoute: Route = {
   Page: CountyRentalsPage,
-  meta: (_context, params: Params) => meta(countyByValue(params.county ?? '')!),
+  meta: ({ siteUrl }, params: Params) => meta(countyByValue(params.county ?? '')!, siteUrl),
 }

@@ -3,6 +3,7 @@ import { financingOffer } from '../../domain/payment.ts'
 import { type County, countyByValue } from '../../domain/counties.ts'
 import { FeaturedCarts, featuredQueryInput } from '../../widgets/featured-carts/featured-carts.tsx'
 import { CallBlock } from '../components/call-block.tsx'
+import { ClaimStats } from '../components/claim-stats.tsx'
 import { Hero } from '../components/hero.tsx'
 import { Section } from '../components/section.tsx'
 import { BrandTiles, WhyChooseCards } from '../components/why-choose.tsx'
@@ -27,7 +28,8 @@ function meta(county: County, siteUrl: string): PageMeta {
     ],
     pageType: 'county',
     path: paths.countySales(county.value),
-    jsonLd: [autoDealer(siteUrl)],
+    location: county,
+    jsonLd: [autoDealer(siteUrl, county)],
   }
 }
 
@@ -49,6 +51,7 @@ function CountySalesPage({ params }: PageProps) {
             </a>
           </>
         }
+        aside={<ClaimStats />}
       />
       <Section title={`Why ${county.name} County Chooses Us`} tone="tint">
         <WhyChooseCards />

@@ -89,12 +89,24 @@ function HomePage() {
           </dl>
         </div>
       </section>
-      <Section title="Serving Every New Jersey County" intro="Choose your county for local carts, rentals and delivery.">
-        <NjMap map={njMap} countyHref={paths.countySales} />
-      </Section>
-      <Section title="Our Locations" tone="tint">
-        <LocationCards />
-      </Section>
+      {/* The map is tall and narrow: on wide screens the showrooms it pins sit beside it. */}
+      <div className="section map-and-locations">
+        <div className="container map-and-locations__inner">
+          <section aria-labelledby="home-map">
+            <h2 id="home-map" className="section__title">
+              Serving Every New Jersey County
+            </h2>
+            <p className="section__intro">Choose your county for local carts, rentals and delivery.</p>
+            <NjMap map={njMap} countyHref={paths.countySales} />
+          </section>
+          <section aria-labelledby="home-locations">
+            <h2 id="home-locations" className="section__title">
+              Our Locations
+            </h2>
+            <LocationCards />
+          </section>
+        </div>
+      </div>
       <CallBlock title="Main Contact" text="Questions about a cart, a rental or service? Talk to a real person at our toll-free number.">
         <a className="gc-button gc-button--outline" href={paths.contact}>
           Contact Us

@@ -1,10 +1,10 @@
 import { ArrowDown, BatteryFull, Clock, DollarSign, MapPin, Phone, ShieldCheck, Truck } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { business } from '../../domain/business.ts'
+import { business, formatHours } from '../../domain/business.ts'
 import { counties } from '../../domain/counties.ts'
-import { rentalTerms } from '../../domain/rental-plans.ts'
+import { rentalCartTypes, rentalTerms } from '../../domain/rental-plans.ts'
 import { paths } from '../../domain/site-paths.ts'
-import { RentalPlans } from '../../widgets/rental-plans/rental-plans.tsx'
+import { RentalFootnotes, RentalPlans } from '../../widgets/rental-plans/rental-plans.tsx'
 import { CallBlock } from '../components/call-block.tsx'
 import { Hero } from '../components/hero.tsx'
 import { InfoCard } from '../components/info-card.tsx'
@@ -56,6 +56,65 @@ export function RentalActions(): ReactNode {
   )
 }
 
+/** The hero's panel: what a day, a week and a month cost for each cart (SPEC section 9). */
+export function RentalPrices() {
+  const columns = ['Daily', 'Weekly', 'Monthly'] as const
+  return (
+    <div className="price-panel">
+      <table>
+        <caption className="price-panel__title">Rental Prices</caption>
+        <thead>
+          <tr>
+            <th scope="col">Cart</th>
+            {columns.map((title) => (
+              <th key={title} scope="col">
+                {title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rentalCartTypes.map((type) => (
+            <tr key={type.key}>
+              <th scope="row">{type.title}</th>
+              {columns.map((title) => (
+                <td key={title}>{type.plans.find((plan) => plan.title === title)!.price}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        Delivered charged and ready. Delivery is {rentalTerms.deliveryFeePerMile}/mile beyond {rentalTerms.freeDeliveryMiles}{' '}
+        miles.
+      </p>
+    </div>
+  )
+}
+
+/**
+ * After the plans, SPEC's order: the help block, then the terms the plans' asterisks point to.
+ * Booking is by phone in showroom hours (closed Sunday); the line open around the clock is
+ * support for renters who have a cart.
+ */
+export function RentalHelpAndTerms(props: { text: string; callLabel?: string }) {
+  const open = business.hours.filter((h) => h.opens).map(formatHours).join(', ')
+  return (
+    <>
+      <CallBlock
+        title="Need Help Choosing?"
+        text={`${props.text} Book by phone (${open}); once you have a cart, our support line answers 24/7.`}
+        callLabel={props.callLabel}
+      />
+      <section className="section section--terms" aria-label="Rental terms">
+        <div className="container">
+          <RentalFootnotes />
+        </div>
+      </section>
+    </>
+  )
+}
+
 const meta = () => ({
   title: 'Golf Cart Rentals in New Jersey',
   description: `Rent a street-legal 4 seater, 6 seater or utility golf cart by the day, weekend, week or month, delivered and fully charged. ${callPrompt}`,
@@ -72,19 +131,17 @@ function RentalsPage() {
         title="Golf Cart Rentals"
         subtitle="Street-legal 4 seaters, 6 seaters and utility carts, delivered charged and ready, by the day, the week or the month."
         actions={<RentalActions />}
+        aside={<RentalPrices />}
       />
       <Section title="Why Rent From Us" tone="tint">
         <RentalFeatures />
       </Section>
       <section className="section">
         <div className="container">
-          <RentalPlans id="rental-plans" />
+          <RentalPlans id="rental-plans" footnotes={false} />
         </div>
       </section>
-      <CallBlock
-        title="Need Help Choosing?"
-        text="Tell us how many people, how long and where, and we'll recommend the right cart and plan. Booking is by phone, 7 days a week."
-      />
+      <RentalHelpAndTerms text="Tell us how many people, how long and where, and we'll recommend the right cart and plan." />
       <Section title="Rentals by County" tone="tint">
         <ul className="link-columns">
           {counties.map((c) => (

@@ -1,52 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { axeViolations, launchBrowser } from '../support/browser.ts'
-import { startTestServer, type TestServer } from '../support/test-server.ts'
+import { describe, expect, it } from 'vitest'
+import { axeViolations } from '../support/browser.ts'
+import { phone, useSite } from '../support/site-visits.ts'
 
 /** The dealer's own site in Chromium: hydration, navigation, forms, and axe on every page type. */
-let browser: Browser
-let server: TestServer
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  server = await startTestServer('pglite', { LOG_LEVEL: 'silent' }, { site: true })
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((c) => c.close()))
-})
-
-interface Visit {
-  page: Page
-  problems: string[]
-  apiCalls: string[]
-}
-
-const phone = { width: 390, height: 844 }
-const desktop = { width: 1280, height: 900 }
-
-async function visit(path: string, viewport = desktop): Promise<Visit> {
-  const context = await browser.newContext({ viewport })
-  contexts.push(context)
-  const page = await context.newPage()
-  const problems: string[] = []
-  const apiCalls: string[] = []
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
-  page.on('console', (m) => {
-    // React reports hydration mismatches as console errors: any of them fails the test.
-    if (m.type() === 'error' && !m.text().includes('404')) problems.push(`console: ${m.text()}`)
-  })
-  page.on('request', (r) => {
-    if (r.url().includes('/trpc/') || r.url().includes('/api/')) apiCalls.push(r.url())
-  })
-  await page.goto(`${server.url}${path}`)
-  await page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'))
-  return { page, problems, apiCalls }
-}
+const site = useSite()
+const visit = site.visit
 
 describe('the site in a browser', () => {
   it.each(['/', '/inventory', '/vehicle/2025-evolution-d6-max-gt4', '/ocean-county-golf-carts', '/contact'])(
@@ -155,12 +113,12 @@ describe('the site in a browser', () => {
     await expect.poll(() => page.locator('.gc-toast__title').textContent()).toBe('Message sent successfully!')
     expect(await page.locator('.gc-toast__description').textContent()).toBe("We'll get back to you within 24 hours.")
     expect(await page.getByLabel('First Name').inputValue()).toBe('')
-    const [lead] = await server.db.sql`
+    const [lead] = await site.server.db.sql`
       select interest, source_url, source_label, spam_reason from contact_inquiries where email = 'lena.ortiz@example.com'
     `
     expect(lead).toEqual({
       interest: 'rentals',
-      sourceUrl: `${server.url}/contact?interest=rentals`,
+      sourceUrl: `${site.server.url}/contact?interest=rentals`,
       sourceLabel: 'dealer-site',
       spamReason: null,
     })
@@ -179,7 +137,7 @@ describe('the site in a browser', () => {
     await page.waitForTimeout(2600)
     await page.getByRole('button', { name: 'Send Message' }).click()
     await expect.poll(() => page.locator('.gc-toast__title').textContent()).toBe('Message sent successfully!')
-    const [lead] = await server.db.sql`
+    const [lead] = await site.server.db.sql`
       select cart_slug, cart_title, interest from contact_inquiries where email = 'quinn.rivera@example.com'
     `
     expect(lead).toEqual({ cartSlug: '2025-denago-ev-rover-xl6', cartTitle: '2025 Denago EV Rover XL6', interest: 'denago' })
@@ -205,10 +163,9 @@ describe('the site in a browser', () => {
   })
 
   it('sends the contact form with JavaScript turned off', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false })
-    contexts.push(context)
+    const context = await site.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()
-    await page.goto(`${server.url}/contact`)
+    await page.goto(`${site.server.url}/contact`)
     await page.getByLabel('First Name').fill('Noscript')
     await page.getByLabel('Last Name').fill('Visitor')
     await page.getByLabel('Email').fill('noscript@example.com')
@@ -220,7 +177,7 @@ describe('the site in a browser', () => {
     const box = await notice.boundingBox()
     expect(box!.y).toBeGreaterThanOrEqual(0)
     expect(box!.y + box!.height).toBeLessThanOrEqual(page.viewportSize()!.height)
-    const [lead] = await server.db.sql`select spam_reason from contact_inquiries where email = 'noscript@example.com'`
+    const [lead] = await site.server.db.sql`select spam_reason from contact_inquiries where email = 'noscript@example.com'`
     expect(lead).toEqual({ spamReason: null })
   })
 

@@ -9,12 +9,17 @@ export interface RentalPlansProps {
   headingLevel?: 2 | 3
   /** The id the "View Rental Plans" button scrolls to. */
   id?: string
+  /**
+   * The terms under the plans; a page that puts its help block between the plans and the terms
+   * (SPEC) leaves them out here and renders `RentalFootnotes` itself.
+   */
+  footnotes?: boolean
 }
 
 const icons = { users: Users, 'users-round': UsersRound, truck: Truck } as const
 
 /** The three rental sections of four plans each (docs/PRODUCT.md, "Rentals"); booking is by phone only. */
-export function RentalPlans({ headingLevel = 2, ...props }: RentalPlansProps) {
+export function RentalPlans({ headingLevel = 2, footnotes = true, ...props }: RentalPlansProps) {
   const county = props.county ? countyByValue(props.county) : undefined
   const H = `h${headingLevel}` as const
   return (
@@ -25,12 +30,19 @@ export function RentalPlans({ headingLevel = 2, ...props }: RentalPlansProps) {
       {rentalCartTypes.map((type) => (
         <CartTypePlans key={type.key} type={type} headingLevel={(headingLevel + 1) as 3 | 4} />
       ))}
-      <div className="gc-footnotes" part="footnotes">
-        {rentalTerms.footnotes.map((note) => (
-          <p key={note}>* {note}</p>
-        ))}
-      </div>
+      {footnotes && <RentalFootnotes />}
     </section>
+  )
+}
+
+/** SPEC's two terms, marked * on every plan. */
+export function RentalFootnotes() {
+  return (
+    <div className="gc-footnotes" part="footnotes">
+      {rentalTerms.footnotes.map((note) => (
+        <p key={note}>* {note}</p>
+      ))}
+    </div>
   )
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { BatteryCharging, Gauge, Leaf, type LucideIcon, Phone, Route, ShieldCheck, Users, Wrench, Zap } from 'lucide-react'
+import { ArrowLeft, BatteryCharging, Gauge, Leaf, type LucideIcon, Phone, Route, ShieldCheck, Users, Wrench, Zap } from 'lucide-react'
 import { useEffect } from 'react'
 import { business } from '../../domain/business.ts'
 import { dealershipSourceFor } from '../../domain/dealership-sources.ts'
@@ -99,17 +99,22 @@ export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetai
 
   return (
     <article className="gc-vehicle" part="vehicle">
-      <nav aria-label="Breadcrumb" className="gc-breadcrumb">
-        <ol>
-          <li>
-            <a href={props.homeHref}>Home</a>
-          </li>
-          <li>
-            <a href={props.inventoryHref}>Inventory</a>
-          </li>
-          <li aria-current="page">{cart.title}</li>
-        </ol>
-      </nav>
+      <div className="gc-vehicle__nav">
+        <nav aria-label="Breadcrumb" className="gc-breadcrumb">
+          <ol>
+            <li>
+              <a href={props.homeHref}>Home</a>
+            </li>
+            <li>
+              <a href={props.inventoryHref}>Inventory</a>
+            </li>
+            <li aria-current="page">{cart.title}</li>
+          </ol>
+        </nav>
+        <a className="gc-vehicle__back" href={props.inventoryHref}>
+          <ArrowLeft aria-hidden="true" size={16} /> Back to Inventory
+        </a>
+      </div>
 
       <div className="gc-vehicle__top">
         <div className="gc-vehicle__media">
