@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react'
-import { financingOffer, formatMoney, monthlyPayment, type PaymentResult, paymentTerms } from '../../domain/payment.ts'
+import { defaultTerm, financingOffer, formatMoney, monthlyPayment, type PaymentResult, paymentTerms } from '../../domain/payment.ts'
 
 export interface PaymentCalculatorProps {
   /** A cart price to start from. */
@@ -43,9 +43,16 @@ export function PaymentCalculator({ headingLevel = 2, ...props }: PaymentCalcula
           </Field>
         </div>
         <div className="gc-form__row">
-          <Field id={`${id}-term`} label="Loan Term">
-            <select id={`${id}-term`} className="gc-input" part="input" value={term} onChange={(e) => setTerm(e.currentTarget.value)}>
-              <option value="">Select a term (36 months if none)</option>
+          <Field id={`${id}-term`} label="Loan Term" hint={`${defaultTerm} months if none is chosen`}>
+            <select
+              id={`${id}-term`}
+              className="gc-input"
+              part="input"
+              value={term}
+              onChange={(e) => setTerm(e.currentTarget.value)}
+              aria-describedby={`${id}-term-hint`}
+            >
+              <option value="">Select a term</option>
               {paymentTerms.map((months) => (
                 <option key={months} value={months}>
                   {months} months
