@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { demoPages, fillIn } from './server.ts'
+import type { AddressInfo } from 'node:net'
+import { demoPages, fillIn, startDemoServer } from './server.ts'
 
 const api = 'https://carts.example.com'
 const page = (name: string) => fillIn(readFileSync(new URL(`./pages/${name}.html`, import.meta.url), 'utf8'), `${api}/`)
@@ -39,5 +40,21 @@ describe('the snippet each demo page shows', () => {
       "<script>\n  // Optional: count leads in your own analytics.\n  document.addEventListener('gc-lead-submitted', (event) => {\n    console.log('lead', event.detail.id, event.detail.interest)\n  })\n</script>",
     )
     expect(html).toContain('(event) =&gt; {')
+  })
+})
+
+describe('the strict-policy demo page', () => {
+  it('is served with a policy that names the dealer in script-src, connect-src and img-src alone, and shows it', async () => {
+    const server = await startDemoServer(0, api)
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/strict-csp.html`)
+      const policy = res.headers.get('content-security-policy')!
+      const withDealer = policy.split('; ').filter((directive) => directive.includes(api))
+      expect(withDealer.map((d) => d.split(' ')[0])).toEqual(['script-src', 'connect-src', 'img-src'])
+      expect(policy).toContain("default-src 'none'")
+      expect(await res.text()).toContain(`Content-Security-Policy: ${policy}`)
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { axeViolations } from '../support/browser.ts'
-import { cards, usePartnerPages } from '../support/partner-pages.ts'
+import { addLoader as addLoaderTo, cards, usePartnerPages } from '../support/partner-pages.ts'
 
 /**
  * What partner developers tripped over (issue #14): the ways real pages embed the widgets that
@@ -12,15 +12,7 @@ const partner = usePartnerPages()
 
 const openHtml = partner.openHtml
 
-/** Adds the loader the way a CMS or a framework does: a module script, appended later. */
-async function addLoader(page: Page) {
-  await page.evaluate((api) => {
-    const script = document.createElement('script')
-    script.type = 'module'
-    script.src = `${api}/widgets/gc-widgets.js`
-    document.head.append(script)
-  }, partner.api.url)
-}
+const addLoader = (page: Page) => addLoaderTo(page, partner.api.url)
 
 /** Text inside any shadow root, however deep: what the visitor sees of a nested widget. */
 function deepText(page: Page, selector: string) {

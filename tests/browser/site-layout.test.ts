@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { axeViolations } from '../support/browser.ts'
+import { pageTypes } from '../support/page-types.ts'
 import { desktop, phone, useSite } from '../support/site-visits.ts'
 
 /**
@@ -10,22 +11,6 @@ import { desktop, phone, useSite } from '../support/site-visits.ts'
 const site = useSite()
 const smallest = { width: 320, height: 640 }
 
-const pageTypes = [
-  '/',
-  '/inventory',
-  '/vehicle/2025-evolution-d5-maverick-2-2',
-  '/vehicle/no-such-cart',
-  '/rentals',
-  '/rentals/cape-may-county-golf-cart-rentals',
-  '/cape-may-county-golf-carts',
-  '/services',
-  '/financing',
-  '/about',
-  '/contact',
-  '/privacy-policy',
-  '/terms-of-service',
-  '/no-such-page',
-]
 
 type Box = { left: number; right: number; top: number; bottom: number; width: number; height: number }
 const box = (page: Page, selector: string): Promise<Box> =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { axeViolations } from '../support/browser.ts'
+import { pageTypes } from '../support/page-types.ts'
 import { phone, useSite } from '../support/site-visits.ts'
 
 /** The dealer's own site in Chromium: hydration, navigation, forms, and axe on every page type. */
@@ -214,22 +215,6 @@ describe('the site in a browser', () => {
 })
 
 describe('accessibility', () => {
-  const pageTypes = [
-    '/',
-    '/inventory',
-    '/vehicle/2025-evolution-d5-maverick-2-2',
-    '/vehicle/no-such-cart',
-    '/rentals',
-    '/rentals/cape-may-county-golf-cart-rentals',
-    '/cape-may-county-golf-carts',
-    '/services',
-    '/financing',
-    '/about',
-    '/contact',
-    '/privacy-policy',
-    '/terms-of-service',
-    '/no-such-page',
-  ]
   it.each(pageTypes)('axe finds nothing on %s at desktop width', async (path) => {
     const { page } = await visit(path)
     expect(await axeViolations(page)).toEqual([])

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { axeViolations } from '../support/browser.ts'
-import { cards, usePartnerPages } from '../support/partner-pages.ts'
+import { addLoader, cards, usePartnerPages } from '../support/partner-pages.ts'
 
 /** The built, minified widget bundle on partner pages from another origin (see usePartnerPages). */
 const partner = usePartnerPages()
@@ -174,12 +174,7 @@ describe('widgets on a partner page', () => {
       document.body.insertAdjacentHTML('beforeend', '<gc-featured-carts></gc-featured-carts><gc-featured-carts></gc-featured-carts>')
     })
     // Elements added after load are found too; the loader script is added last, as a CMS might.
-    await page.evaluate((url) => {
-      const script = document.createElement('script')
-      script.type = 'module'
-      script.src = `${url}/widgets/gc-widgets.js`
-      document.head.append(script)
-    }, partner.api.url)
+    await addLoader(page, partner.api.url)
     await expect.poll(() => cards(page, 'gc-featured-carts').count()).toBe(6)
     expect(requests.filter((r) => r.includes('/trpc/cart.featured'))).toHaveLength(1)
   })
@@ -187,13 +182,8 @@ describe('widgets on a partner page', () => {
   it('survive the bundle being loaded twice', async () => {
     const { page, problems } = await open('/dealer-network.html')
     await expect.poll(() => cards(page, 'gc-featured-carts').count()).toBe(3)
-    await page.evaluate((url) => {
-      const script = document.createElement('script')
-      script.type = 'module'
-      script.src = `${url}/widgets/gc-widgets.js?copy=2`
-      document.head.append(script)
-      document.body.insertAdjacentHTML('beforeend', '<gc-rental-plans></gc-rental-plans>')
-    }, partner.api.url)
+    await addLoader(page, partner.api.url, '?copy=2')
+    await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<gc-rental-plans></gc-rental-plans>'))
     await expect.poll(() => page.locator('gc-rental-plans .gc-plan').count()).toBe(12)
     await page.waitForTimeout(300)
     expect(problems).toEqual([])
