@@ -47,13 +47,15 @@ export function createDemoApp(apiUrl: string | (() => string)) {
 }
 
 /**
- * `{{API}}` becomes the dealer's origin, `{{CSP}}` the strict policy, and `{{SNIPPET}}` what a
- * partner pastes to get this page: read off the page itself (its theme `<style>`, the loader
- * tag, every element, and a `<template data-snippet>` of optional extras), so what it shows is
- * exactly what it runs.
+ * `{{API}}` becomes the dealer's origin, `{{CSP}}` the strict policy (a directive a line), and
+ * `{{SNIPPET}}` what a partner pastes to get this page: read off the page itself (its theme
+ * `<style>`, the loader tag, every element, and a `<template data-snippet>` of optional extras),
+ * so what it shows is exactly what it runs.
  */
 export function fillIn(html: string, apiUrl: string): string {
-  const filled = html.replaceAll('{{API}}', apiUrl.replace(/\/+$/, '')).replaceAll('{{CSP}}', () => strictPolicy(apiUrl))
+  const filled = html
+    .replaceAll('{{API}}', apiUrl.replace(/\/+$/, ''))
+    .replaceAll('{{CSP}}', () => strictPolicy(apiUrl).replaceAll('; ', ';\n    '))
   return filled.replace('{{SNIPPET}}', () => escapeHtml(snippetOf(filled)))
 }
 

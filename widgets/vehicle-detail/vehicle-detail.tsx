@@ -226,7 +226,7 @@ export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetai
             Get Quote
           </a>
           <a className="gc-button gc-button--secondary" part="button" href={`tel:${business.tollFree.tel}`}>
-            <Phone aria-hidden="true" size={18} /> Call {business.tollFree.display}
+            <Phone aria-hidden="true" size={18} /> Call <span className="gc-nowrap">{business.tollFree.display}</span>
           </a>
         </div>
       </section>
