@@ -74,7 +74,7 @@ export function monthlyPayment(input: PaymentInput): PaymentResult {
   const down = parseAmount(input.downPayment)
   const term = parseTerm(input.term)
   const apr = parseAmount(input.apr)
-  // SPEC counts an empty price as 0: the payment is $0.00, and the visitor is told to enter one.
+  // An empty price counts as 0 (docs/PRODUCT.md): the payment is $0.00, and the visitor is told to enter one.
   if (price === 0) return { monthly: 0, financed: 0, term, apr, note: 'no-price' }
   if (down > price) return { monthly: 0, financed: 0, term, apr, note: 'down-payment-covers-price' }
   const financed = price - down

@@ -36,7 +36,7 @@ export interface PageMeta {
   /** Canonical path, e.g. "/inventory". */
   path: string
   image?: SocialImage
-  /** The place a local page is about, e.g. a county (SPEC: county pages carry their location). */
+  /** The place a local page is about, e.g. a county (docs/PRODUCT.md: county pages carry theirs). */
   location?: County
   /** Schema.org objects for this page. */
   jsonLd?: readonly object[]

@@ -86,8 +86,8 @@ function visit(element: Element) {
 /**
  * Components (Lit, Stencil, hand-written) attach their shadow roots whenever they like, often
  * after this script ran and before they render into them. Watching each root from the moment
- * it exists finds our elements in it with no call from the partner (PRODUCT.md, "Widgets
- * anywhere"), closed roots included. Once every tag is loaded the wrapper only passes through.
+ * it exists finds our elements in it with no call from the partner (docs/CONTRACTS.md, "The
+ * loader"), closed roots included. Once every tag is loaded the wrapper only passes through.
  */
 const attachShadow = Element.prototype.attachShadow
 Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {

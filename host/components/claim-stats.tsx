@@ -10,7 +10,7 @@ const labels: Record<Claim, string> = {
   rating: 'Customer Rating',
 }
 
-/** SPEC's claims as dark tiles (500+ Happy Customers...), on the home, about and county pages. */
+/** The business's claims as dark tiles (500+ Happy Customers...), on the home, about and county pages. */
 export function ClaimStats({ claims = ['happyCustomers', 'yearsExperience', 'cartsInStock', 'rating'] }: { claims?: readonly Claim[] }) {
   return (
     <dl className="stats">

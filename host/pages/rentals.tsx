@@ -56,7 +56,7 @@ export function RentalActions(): ReactNode {
   )
 }
 
-/** The hero's panel: what a day, a week and a month cost for each cart (SPEC section 9). */
+/** The hero's panel: what a day, a week and a month cost for each cart (docs/PRODUCT.md, "Rentals"). */
 export function RentalPrices() {
   const columns = ['Daily', 'Weekly', 'Monthly'] as const
   return (
@@ -93,7 +93,7 @@ export function RentalPrices() {
 }
 
 /**
- * After the plans, SPEC's order: the help block, then the terms the plans' asterisks point to.
+ * After the plans, in docs/PRODUCT.md's order: the help block, then the terms the plans' asterisks point to.
  * Booking is by phone in showroom hours (closed Sunday); the line open around the clock is
  * support for renters who have a cart.
  */

@@ -4,7 +4,7 @@ import { counties } from '../../domain/counties.ts'
 import { fetchPage } from '../../tests/support/html.ts'
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
 
-/** Where the pages fell short of SPEC (issue #14), checked in the raw HTML search engines get. */
+/** Where the pages fell short of the specification (issue #14), checked in the raw HTML search engines get. */
 let server: TestServer
 
 beforeAll(async () => {

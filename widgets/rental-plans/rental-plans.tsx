@@ -11,7 +11,7 @@ export interface RentalPlansProps {
   id?: string
   /**
    * The terms under the plans; a page that puts its help block between the plans and the terms
-   * (SPEC) leaves them out here and renders `RentalFootnotes` itself.
+   * (docs/PRODUCT.md) leaves them out here and renders `RentalFootnotes` itself.
    */
   footnotes?: boolean
 }
@@ -35,7 +35,7 @@ export function RentalPlans({ headingLevel = 2, footnotes = true, ...props }: Re
   )
 }
 
-/** SPEC's two terms, marked * on every plan. */
+/** The two rental terms, marked * on every plan. */
 export function RentalFootnotes() {
   return (
     <div className="gc-footnotes" part="footnotes">
