@@ -186,17 +186,16 @@ describe('the site in a browser', () => {
     ['a page on another site', 'http://evil.test/free-cart', 'dana@example.com', /^Your message was not sent\. Requests from http:\/\/evil\.test are not accepted by this site\.$/],
     ['the site itself, with a typo', '/typo-form', 'not-an-email', /^Enter a valid email address/],
   ])('keeps a refused form post from %s, typed values and reason, after the page\'s script loads', async (_, from, email, reason) => {
-    const context = await browser.newContext({ viewport: phone })
-    contexts.push(context)
+    const context = await site.newContext({ viewport: phone })
     // A plain form that posts itself at once, as a page would before the site's script loaded.
-    const form = `<form method="post" action="${server.url}/contact"><input name="firstName" value="Dana"><input name="lastName" value="Whitaker"><input name="email" value="${email}"><input name="message" value="Is the D5 Ranger in stock?"></form><script>document.forms[0].submit()</script>`
-    const url = from.startsWith('/') ? `${server.url}${from}` : from
+    const form = `<form method="post" action="${site.server.url}/contact"><input name="firstName" value="Dana"><input name="lastName" value="Whitaker"><input name="email" value="${email}"><input name="message" value="Is the D5 Ranger in stock?"></form><script>document.forms[0].submit()</script>`
+    const url = from.startsWith('/') ? `${site.server.url}${from}` : from
     await context.route(url, (route) => route.fulfill({ contentType: 'text/html', body: form }))
     const page = await context.newPage()
     const problems: string[] = []
     page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
     await page.goto(url)
-    await page.waitForURL(`${server.url}/contact`)
+    await page.waitForURL(`${site.server.url}/contact`)
     await page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'))
     await page.waitForTimeout(300)
     const shown = (await page.locator('.notice--error, .gc-field__error').first().textContent())?.replace(/\s+/g, ' ').trim()
@@ -204,7 +203,7 @@ describe('the site in a browser', () => {
     expect(await page.getByLabel('Email').inputValue()).toBe(email)
     expect(await page.locator('textarea[name="message"]').inputValue()).toBe('Is the D5 Ranger in stock?')
     expect(problems).toEqual([])
-    const [stored] = await server.db.sql`select count(*)::int as n from contact_inquiries where message = 'Is the D5 Ranger in stock?'`
+    const [stored] = await site.server.db.sql`select count(*)::int as n from contact_inquiries where message = 'Is the D5 Ranger in stock?'`
     expect(stored?.n).toBe(0)
   })
 
