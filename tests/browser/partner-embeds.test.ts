@@ -109,17 +109,21 @@ describe('a partner page', () => {
   })
 
   it('runs the loader pasted as a classic script, leaking no globals, and preloads shared code', async () => {
-    const { page, problems } = await openHtml(
-      '<gc-inventory></gc-inventory><gc-payment-calculator></gc-payment-calculator>',
-      { head: `<script>window.before = Object.keys(window)</script><script src="${partner.api.url}/widgets/gc-widgets.js"></script>` },
-    )
-    await expect.poll(() => cards(page, 'gc-inventory').count()).toBe(24)
-    await expect.poll(() => page.locator('gc-payment-calculator form').count()).toBe(1)
+    // The page's globals after the loader ran, before any element asked for code: a classic
+    // script's top-level names would be there.
+    const { page, problems } = await openHtml('<main></main>', {
+      head: `<script>window.before = Object.keys(window)</script><script src="${partner.api.url}/widgets/gc-widgets.js"></script>`,
+    })
     const leaked = await page.evaluate(() => {
       const before = (window as unknown as { before: string[] }).before
       return Object.keys(window).filter((key) => !before.includes(key) && key !== 'before')
     })
     expect(leaked).toEqual([])
+    await page.evaluate(() =>
+      document.querySelector('main')!.insertAdjacentHTML('beforeend', '<gc-inventory></gc-inventory><gc-payment-calculator></gc-payment-calculator>'),
+    )
+    await expect.poll(() => cards(page, 'gc-inventory').count()).toBe(24)
+    await expect.poll(() => page.locator('gc-payment-calculator form').count()).toBe(1)
     const preloaded = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href))
     expect(preloaded.some((href) => /\/widgets\/chunks\/define-widget-[\w-]+\.js$/.test(href))).toBe(true)
     expect(problems).toEqual([])
