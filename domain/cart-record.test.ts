@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  cartFormValues,
-  cartRecordInput,
-  cartSpecifications,
-  derivedFacts,
-  latestModelYear,
-  soldPageExpired,
-} from './cart-record.ts'
+import { cartSpecifications, derivedFacts, soldPageExpired } from './cart-facts.ts'
+import { cartFormValues, cartRecordInput, latestModelYear } from './cart-record.ts'
 import { specificationsFor } from './specifications.ts'
 
 const valid = {

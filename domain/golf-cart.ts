@@ -1,4 +1,4 @@
-import type { BatteryKind, CartStatus } from './cart-record.ts'
+import type { BatteryKind, CartStatus } from './cart-facts.ts'
 
 /** A cart as every list, card and page receives it (docs/CONTRACTS.md, "REST API"). */
 export interface GolfCart {

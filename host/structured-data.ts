@@ -1,6 +1,6 @@
 import { business, type Location } from '../domain/business.ts'
 import { type County, counties, countyPlaceName } from '../domain/counties.ts'
-import { type CartStatus, cartSpecifications, derivedFacts } from '../domain/cart-record.ts'
+import { type CartStatus, cartSpecifications, derivedFacts } from '../domain/cart-facts.ts'
 import type { GolfCartDetail } from '../domain/golf-cart.ts'
 import { paths } from '../domain/site-paths.ts'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cartSpecifications } from '../../domain/cart-record.ts'
+import { cartSpecifications } from '../../domain/cart-facts.ts'
 import { specificationsFor } from '../../domain/specifications.ts'
 import { backends, createTestDatabase, type TestDatabase } from '../../tests/support/test-database.ts'
 import { createCartStore } from '../carts/cart-store.ts'

@@ -1,11 +1,5 @@
-import {
-  type CartRecord,
-  type CartRecordField,
-  type CartStatus,
-  cartRecordFields,
-  type DerivedFacts,
-  derivedFacts,
-} from '../../domain/cart-record.ts'
+import { type CartStatus, type DerivedFacts, derivedFacts } from '../../domain/cart-facts.ts'
+import { type CartRecord, type CartRecordField, cartRecordFields } from '../../domain/cart-record.ts'
 import type { FieldIssue } from '../../domain/inquiry.ts'
 import { insertCart } from '../carts/cart-store.ts'
 import type { Sql, TransactionSql } from '../db/database.ts'

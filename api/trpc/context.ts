@@ -1,7 +1,7 @@
 import { cachedCartStore } from '../carts/cart-cache.ts'
 import type { OriginStatus } from '../http/origin.ts'
 import { createCartStore } from '../carts/cart-store.ts'
-import { defaultSoldVisibleDays } from '../../domain/cart-record.ts'
+import { defaultSoldVisibleDays } from '../../domain/cart-facts.ts'
 import type { Sql } from '../db/database.ts'
 import { createInquiryStore, type InquiryStoreOptions } from '../inquiries/inquiry-store.ts'
 import { createLeadRateLimit, type RateLimitSettings } from '../inquiries/rate-limit.ts'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { business } from '../../domain/business.ts'
 import { featuredCount, formatPrice, type GolfCartDetail } from '../../domain/golf-cart.ts'
-import { cartSpecifications } from '../../domain/cart-record.ts'
+import { cartSpecifications } from '../../domain/cart-facts.ts'
 import { useTRPC } from '../../widgets/shared/api.tsx'
 import { VehicleDetail, vehicleQuery } from '../../widgets/vehicle-detail/vehicle-detail.tsx'
 import { callPrompt, useDocumentMeta, type PageMeta } from '../meta.ts'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { statusLabels } from '../../domain/cart-record.ts'
+import { statusLabels } from '../../domain/cart-facts.ts'
 import { categoryLabel, formatPrice, type GolfCart } from '../../domain/golf-cart.ts'
 import { useApiBase } from './api.tsx'
 import { resolveUrl } from './urls.ts'

@@ -3,7 +3,7 @@ import { ArrowLeft, BatteryCharging, Gauge, Leaf, type LucideIcon, Phone, Route,
 import { useEffect } from 'react'
 import { business } from '../../domain/business.ts'
 import { dealershipSourceFor } from '../../domain/dealership-sources.ts'
-import { cartSpecifications, statusLabels } from '../../domain/cart-record.ts'
+import { cartSpecifications, statusLabels } from '../../domain/cart-facts.ts'
 import { categoryLabel, featuredCount, formatPrice, type GolfCartDetail } from '../../domain/golf-cart.ts'
 import { financingOffer } from '../../domain/payment.ts'
 import { formatRange, formatSeating, specificationGroups } from '../../domain/specifications.ts'

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server'
 import * as z from 'zod/mini'
-import { soldPageExpired } from '../../../domain/cart-record.ts'
+import { soldPageExpired } from '../../../domain/cart-facts.ts'
 import type { GolfCartDetail } from '../../../domain/golf-cart.ts'
 import { withoutNul } from '../../../domain/inquiry.ts'
 import type { Context } from '../context.ts'

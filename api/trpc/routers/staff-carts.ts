@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import * as z from 'zod/mini'
-import { cartRecordFields, cartStatuses } from '../../../domain/cart-record.ts'
+import { cartStatuses } from '../../../domain/cart-facts.ts'
+import { cartRecordFields } from '../../../domain/cart-record.ts'
 import { withoutNul } from '../../../domain/inquiry.ts'
 import { FieldError, NoSuchCartError, StaleVersionError, staffSorts } from '../../staff/cart-records.ts'
 import { router } from '../init.ts'

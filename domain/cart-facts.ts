@@ -1,0 +1,86 @@
+import { modelForTitle } from './dealership-sources.ts'
+import { type Specifications, specificationsFor } from './specifications.ts'
+
+/**
+ * The facts of a cart record that visitors' pages and the widgets read: statuses and their
+ * words, conditions, batteries, and the specifications where stored values win over the title's.
+ * Kept apart from the record's schema (domain/cart-record.ts) so the widgets' bundles carry no zod.
+ */
+export const cartStatuses = ['available', 'hold', 'sold'] as const
+export type CartStatus = (typeof cartStatuses)[number]
+
+/** What visitors read for each status (the vehicle page's Availability, the cards' marker). */
+export const statusLabels: Readonly<Record<CartStatus, string>> = {
+  available: 'In Stock',
+  hold: 'On Hold',
+  sold: 'Sold',
+}
+
+/** SPEC's `category` is the cart's condition; the console offers these two. */
+export const conditions = ['new', 'used'] as const
+export type Condition = (typeof conditions)[number]
+
+export const batteries = ['lithium', 'lead-acid'] as const
+export type BatteryKind = (typeof batteries)[number]
+
+export const batteryLabels: Readonly<Record<BatteryKind, Specifications['battery']>> = {
+  lithium: 'Lithium Ion',
+  'lead-acid': 'Lead Acid',
+}
+
+/** How long a sold cart's page stays up, saying Sold, before it answers 410 (PRODUCT.md). */
+export const defaultSoldVisibleDays = 14
+
+/** What the record's optional facts are when staff left them empty, read from the title. */
+export interface DerivedFacts {
+  year: number | null
+  make: string | null
+  model: string | null
+  seats: Specifications['seats']
+  battery: BatteryKind
+}
+
+export function derivedFacts(title: string): DerivedFacts {
+  const spec = specificationsFor(title)
+  const year = /\b(?:19|20)\d{2}\b/.exec(title)?.[0]
+  const model = modelForTitle(title)
+  return {
+    year: year ? Number(year) : null,
+    make: spec.brand === 'Other' ? null : spec.brand,
+    model: model ? model.model.replace(/^(Evolution|Denago) /, '') : null,
+    seats: spec.seats,
+    battery: spec.battery === 'Lithium Ion' ? 'lithium' : 'lead-acid',
+  }
+}
+
+/** The facts that change a cart's specifications, as stored (null: not stored). */
+export interface SpecificationFacts {
+  title: string
+  make?: string | null
+  model?: string | null
+  seats?: number | null
+  battery?: BatteryKind | null
+}
+
+/**
+ * The specifications a visitor sees: SPEC section 3's figures for the cart's platform, with the
+ * stored seats and battery winning over the title's. A title that names no brand takes its
+ * platform from the stored make and model.
+ */
+export function cartSpecifications(cart: SpecificationFacts): Specifications {
+  let spec = specificationsFor(cart.title)
+  if (spec.brand === 'Other' && cart.make) {
+    spec = specificationsFor([cart.make, cart.model, cart.title].filter(Boolean).join(' '))
+  }
+  return {
+    ...spec,
+    ...(cart.seats ? { seats: { min: cart.seats, max: cart.seats } } : {}),
+    ...(cart.battery ? { battery: batteryLabels[cart.battery] } : {}),
+  }
+}
+
+/** Whether a sold cart's page has passed its `SOLD_VISIBLE_DAYS` and now answers 410. */
+export function soldPageExpired(soldAt: Date | string | null, soldVisibleDays: number, now = new Date()): boolean {
+  if (!soldAt) return false
+  return new Date(soldAt).getTime() + soldVisibleDays * 86_400_000 <= now.getTime()
+}
