@@ -34,6 +34,7 @@ export function createRuntime(
   const services = createServices(db.sql, { notifications, onQueued: () => worker?.kick() }, env.cartCacheMs, env.leadRateLimit, {
     soldVisibleDays: env.soldVisibleDays,
     signInPolicy: options.signInPolicy,
+    photoPolicy: { siteUrl: env.siteUrl, allowedHosts: env.importPhotoHosts },
   })
   const mailer = createMailer(mail)
   if (mailer && mail.leadsFrom) {

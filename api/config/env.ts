@@ -73,6 +73,12 @@ const envSchema = z.object({
   CART_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Days a sold cart's page keeps saying Sold (with similar carts) before it answers 410. */
   SOLD_VISIBLE_DAYS: z.coerce.number().int().min(0).max(3650).default(14),
+  /** Hosts an inventory import may fetch photos from, beside the site itself (PRODUCT.md, "Import"). */
+  IMPORT_PHOTO_HOSTS: z
+    .string()
+    .default('')
+    .transform((list) => list.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+(:\d+)?$/, 'must be host names separated by commas, like photos.example.com'))),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
 })
@@ -93,6 +99,7 @@ function finish(parsed: z.output<typeof envSchema>) {
     logLevel: parsed.LOG_LEVEL,
     cartCacheMs: parsed.CART_CACHE_MS,
     soldVisibleDays: parsed.SOLD_VISIBLE_DAYS,
+    importPhotoHosts: parsed.IMPORT_PHOTO_HOSTS,
     leadRateLimit: { limit: parsed.LEAD_RATE_LIMIT, windowSeconds: parsed.LEAD_RATE_WINDOW_SECONDS },
     trustProxy: parsed.TRUST_PROXY,
     mail: {

@@ -77,7 +77,7 @@ export async function createApp({
     }
   })
 
-  if (internalToken) app.use('/internal', internalRoutes(db.sql, internalToken, services.staff.accounts))
+  if (internalToken) app.use('/internal', internalRoutes(db.sql, internalToken, services.staff.accounts, services.staff.inventory))
   app.use('/widgets', widgetFiles(widgetsDir))
   app.use(['/api', '/trpc'], cors(env.allowedOrigins), apiPolicy)
   app.use('/api', restRoutes(services))

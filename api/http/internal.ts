@@ -4,15 +4,17 @@ import type { Sql } from '../db/database.ts'
 import { parseSince, recentLeads } from '../leads/leads-report.ts'
 import { staffAccountRoutes } from '../staff/accounts-internal.ts'
 import type { UserStore } from '../users/user-store.ts'
+import { inventoryRoutes } from '../staff/inventory-internal.ts'
+import type { Inventory } from '../staff/inventory.ts'
 import { sendError } from './errors.ts'
 
 /**
  * Staff tools that use the embedded database while the server holds it (`npm run leads`,
- * `npm run staff`).
+ * `npm run staff`, `npm run inventory`).
  * Loopback only, and only with the token the server writes into its data folder at start, so
  * only someone who can read that folder can read the leads.
  */
-export function internalRoutes(sql: Sql, token: string, accounts: UserStore) {
+export function internalRoutes(sql: Sql, token: string, accounts: UserStore, inventory: Inventory) {
   const routes = express.Router()
   routes.use((req, res, next) => {
     const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '')
@@ -25,6 +27,7 @@ export function internalRoutes(sql: Sql, token: string, accounts: UserStore) {
     next()
   })
   routes.use('/staff', staffAccountRoutes(accounts))
+  routes.use('/inventory', inventoryRoutes(inventory))
   routes.get('/leads', async (req, res) => {
     try {
       res.json(await recentLeads(sql, parseSince(String(req.query.since ?? '7d')), { spam: req.query.spam === '1' }))

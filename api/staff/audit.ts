@@ -15,6 +15,7 @@ export interface Actor {
 }
 
 export const commandLine: Actor = { id: null, name: 'npm run staff' }
+export const inventoryTool: Actor = { id: null, name: 'npm run inventory' }
 
 export interface AuditChange {
   action: AuditAction
@@ -86,4 +87,30 @@ export function changedFields<T extends object>(before: T, after: T, fields: rea
   return fields
     .filter((field) => JSON.stringify(value(before, field)) !== JSON.stringify(value(after, field)))
     .map((field) => ({ action: 'update' as const, field, before: value(before, field), after: value(after, field) }))
+}
+
+/**
+ * Many things' changes in one statement (an inventory import of thousands of carts): the rows go
+ * as one JSON parameter, so their number is not bounded by the protocol's parameter limit.
+ */
+export async function recordManyChanges(
+  tx: TransactionSql,
+  actor: Actor,
+  entity: AuditEntity,
+  changes: readonly (AuditChange & { entityId: string | number })[],
+): Promise<void> {
+  if (changes.length === 0) return
+  const rows = changes.map((c) => ({
+    entity_id: String(c.entityId),
+    action: c.action,
+    field: c.field ?? null,
+    before: c.before ?? null,
+    after: c.after ?? null,
+  }))
+  await tx`
+    insert into audit_log (actor_id, actor, entity, entity_id, action, field, before, after)
+    select ${actor.id}, ${actor.name}, ${entity}, r.entity_id, r.action, r.field, r.before, r.after
+    from jsonb_to_recordset(${tx.json(rows as never)}::jsonb)
+      as r(entity_id text, action text, field text, before jsonb, after jsonb)
+  `
 }

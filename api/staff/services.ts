@@ -3,6 +3,8 @@ import type { Sql } from '../db/database.ts'
 import { createUserStore } from '../users/user-store.ts'
 import { type AuditEntity, historyOf } from './audit.ts'
 import { createCartRecords } from './cart-records.ts'
+import { createInventory } from './inventory.ts'
+import type { PhotoSourcePolicy } from '../carts/photo-sources.ts'
 import { createSessionStore } from './sessions.ts'
 import { createSignIn, type SignInPolicy, signInPolicy } from './sign-in.ts'
 
@@ -10,7 +12,12 @@ import { createSignIn, type SignInPolicy, signInPolicy } from './sign-in.ts'
  * What the staff side works with. Cart writes clear the visitors' cart caches in this process
  * (`carts.invalidate`), so a price or a sale shows on the site at once.
  */
-export function createStaffServices(sql: Sql, carts: CachedCartStore, policy: SignInPolicy = signInPolicy) {
+export function createStaffServices(
+  sql: Sql,
+  carts: CachedCartStore,
+  policy: SignInPolicy = signInPolicy,
+  photoPolicy: PhotoSourcePolicy = { siteUrl: 'http://localhost:3000', allowedHosts: [] },
+) {
   const accounts = createUserStore(sql)
   const sessions = createSessionStore(sql)
   return {
@@ -18,6 +25,7 @@ export function createStaffServices(sql: Sql, carts: CachedCartStore, policy: Si
     sessions,
     signIn: createSignIn(sql, accounts, sessions, policy),
     cartRecords: createCartRecords(sql, () => carts.invalidate()),
+    inventory: createInventory(sql, () => carts.invalidate(), { photoPolicy }),
     history: (entity: AuditEntity, id: string | number, page: { limit: number; before?: number }) => historyOf(sql, entity, id, page),
   }
 }

@@ -7,6 +7,7 @@ import { createInquiryStore, type InquiryStoreOptions } from '../inquiries/inqui
 import { createLeadRateLimit, type RateLimitSettings } from '../inquiries/rate-limit.ts'
 import { createStaffServices } from '../staff/services.ts'
 import type { SignInPolicy } from '../staff/sign-in.ts'
+import type { PhotoSourcePolicy } from '../carts/photo-sources.ts'
 
 /** What a request knows about where it came from; empty when a procedure is called directly. */
 export interface RequestInfo {
@@ -31,6 +32,8 @@ export interface ServiceOptions {
   /** How long a sold cart's page says Sold before it answers 410 (SOLD_VISIBLE_DAYS). */
   soldVisibleDays?: number
   signInPolicy?: SignInPolicy
+  /** Where an inventory import may take photos from (SITE_URL and IMPORT_PHOTO_HOSTS). */
+  photoPolicy?: PhotoSourcePolicy
 }
 
 /** The part of the context that needs no request, so tests can call procedures with no HTTP. */
@@ -47,7 +50,7 @@ export function createServices(
     inquiries: createInquiryStore(sql, leads),
     leadRateLimit: createLeadRateLimit(sql, leadRateLimit),
     soldVisibleDays: options.soldVisibleDays ?? defaultSoldVisibleDays,
-    staff: createStaffServices(sql, carts, options.signInPolicy),
+    staff: createStaffServices(sql, carts, options.signInPolicy, options.photoPolicy),
   }
 }
 

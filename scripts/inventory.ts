@@ -1,0 +1,140 @@
+/**
+ * `npm run inventory -- import FILE.csv [--dry-run]` and `npm run inventory -- export`: the
+ * inventory as a spreadsheet (PRODUCT.md, "import and export"). PostgreSQL (DATABASE_URL) is used
+ * directly; with the embedded database the command asks the running server, or opens the data
+ * folder when none is running. A file with any bad row changes nothing; every bad row is listed.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { loadEnv } from '../api/config/env.ts'
+import { openDatabase } from '../api/db/database.ts'
+import { migrate } from '../api/db/migrate.ts'
+import { staffAccessFile } from '../api/server.ts'
+import { inventoryTool } from '../api/staff/audit.ts'
+import { createInventory, describePlan, type ImportResult } from '../api/staff/inventory.ts'
+import { describeProblems, maxImportBytes, parseInventoryCsv, type RowProblem } from '../domain/inventory-csv.ts'
+
+const usage = `The inventory as a spreadsheet (CSV):
+
+  npm run inventory -- import FILE.csv [--dry-run]   add and update carts from a file
+  npm run inventory -- export > inventory.csv        every cart, in the same columns
+
+Rows match carts by stockNumber, else they are added. A file with any bad row changes nothing,
+and every bad row is listed with its line and column. --dry-run lists the changes and makes none.`
+
+class UsageError extends Error {}
+
+/** The server holding the embedded database, or the database itself. */
+interface Target {
+  importCsv(text: string, dryRun: boolean): Promise<ImportResult>
+  exportCsv(): Promise<string>
+  close(): Promise<void>
+}
+
+const args = process.argv.slice(2)
+const dryRun = args.includes('--dry-run')
+const [command, file, ...extra] = args.filter((a) => a !== '--dry-run')
+
+try {
+  if (!command || command === 'help' || command === '--help') {
+    console.log(usage)
+    process.exit(command ? 0 : 1)
+  }
+  if (command === 'export' && !file && !dryRun) await exportInventory()
+  else if (command === 'import' && file && extra.length === 0) process.exitCode = await importInventory(file)
+  else throw new UsageError(`${command === 'import' ? 'Name one file: npm run inventory -- import FILE.csv' : `Unknown command "${args.join(' ')}".`}\n\n${usage}`)
+} catch (error) {
+  console.error(error instanceof UsageError ? error.message : `Failed: ${(error as Error).message}`)
+  process.exit(1)
+}
+
+async function exportInventory() {
+  const target = await openTarget()
+  try {
+    process.stdout.write(await target.exportCsv())
+  } finally {
+    await target.close()
+  }
+}
+
+async function importInventory(path: string): Promise<number> {
+  const full = resolve(path)
+  if (!existsSync(full)) throw new UsageError(`There is no file ${full}`)
+  const bytes = readFileSync(full)
+  if (bytes.length > maxImportBytes) throw new UsageError(`${full} is larger than ${maxImportBytes / 1024 / 1024} MB`)
+  const text = bytes.toString('utf8')
+  // Photos named by file are looked for beside the CSV file before anything is sent.
+  const missing = missingPhotoFiles(text, dirname(full))
+  if (missing.length > 0) return report({ ok: false, problems: missing })
+  const target = await openTarget()
+  try {
+    return report(await target.importCsv(text, dryRun))
+  } finally {
+    await target.close()
+  }
+}
+
+function missingPhotoFiles(text: string, folder: string): RowProblem[] {
+  const parsed = parseInventoryCsv(text)
+  if (!parsed.ok) return []
+  return parsed.rows.flatMap((row) =>
+    row.photos
+      .filter((p) => !/^[a-z][a-z0-9+.-]*:/i.test(p) && !p.includes('..') && !existsSync(join(folder, p)))
+      .map((p) => ({ line: row.line, field: 'photos', message: `There is no file ${p} beside the CSV file` })),
+  )
+}
+
+function report(result: ImportResult): number {
+  if (!result.ok) {
+    console.error(`Nothing was imported: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'} to fix first.\n`)
+    console.error(describeProblems(result.problems))
+    return 1
+  }
+  const { plan } = result
+  for (const line of describePlan(plan, 200)) console.log(line)
+  const counts = `${plan.adds.length} to add, ${plan.updates.length} to change, ${plan.unchanged} unchanged`
+  if (result.photosNamed > 0) {
+    console.log(`${result.photosNamed} photos are named and their sources pass; this server does not store imported photos yet, so carts keep their images.`)
+  }
+  console.log(result.applied ? `Imported: ${result.applied.added} added, ${result.applied.updated} changed, ${result.applied.unchanged} unchanged.` : `Dry run, nothing changed: ${counts}.`)
+  return 0
+}
+
+async function openTarget(): Promise<Target> {
+  const env = loadEnv()
+  const access = staffAccessFile(env.dataDir)
+  if (!env.databaseUrl && existsSync(access)) {
+    const remote = await runningServer(access)
+    if (remote) return remote
+  }
+  const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
+  await migrate(db.sql)
+  const inventory = createInventory(db.sql, () => {}, { photoPolicy: { siteUrl: env.siteUrl, allowedHosts: env.importPhotoHosts } })
+  return {
+    importCsv: (text, dry) => inventory.importCsv(text, inventoryTool, { dryRun: dry, filesAllowed: true }),
+    exportCsv: () => inventory.exportCsv(),
+    close: () => db.close(),
+  }
+}
+
+/** The server that holds the embedded database, through its loopback-only endpoint. */
+async function runningServer(accessFile: string): Promise<Target | undefined> {
+  const { url, token } = JSON.parse(readFileSync(accessFile, 'utf8')) as { url: string; token: string }
+  const headers = { authorization: `Bearer ${token}` }
+  const answer = async (res: Response) => {
+    if (res.ok) return res
+    const body = (await res.json().catch(() => ({}))) as { message?: string }
+    throw new Error(body.message ?? `The server answered ${res.status}`)
+  }
+  try {
+    await fetch(`${url}/healthz`)
+  } catch {
+    return undefined // The server that wrote the file is gone; the folder is opened instead.
+  }
+  return {
+    importCsv: async (text, dry) =>
+      (await (await answer(await fetch(`${url}/internal/inventory/import${dry ? '?dryRun=1' : ''}`, { method: 'POST', headers: { ...headers, 'content-type': 'text/csv' }, body: text }))).json()) as ImportResult,
+    exportCsv: async () => (await answer(await fetch(`${url}/internal/inventory/export`, { headers }))).text(),
+    close: async () => {},
+  }
+}
