@@ -14,6 +14,7 @@ describe('environment', () => {
       logLevel: 'info',
       cartCacheMs: 1000,
       soldVisibleDays: 14,
+      importPhotoHosts: [],
       leadRateLimit: { limit: 10, windowSeconds: 600 },
       trustProxy: 0,
       mail: {
@@ -58,6 +59,8 @@ describe('environment', () => {
   it('reads how long a sold cart\'s page stays', () => {
     expect(loadEnv({ SOLD_VISIBLE_DAYS: '30' }).soldVisibleDays).toBe(30)
     expect(loadEnv({ SOLD_VISIBLE_DAYS: '0' }).soldVisibleDays).toBe(0)
+    expect(loadEnv({ IMPORT_PHOTO_HOSTS: ' Photos.Example.com , cdn.example:8443 ' }).importPhotoHosts).toEqual(['photos.example.com', 'cdn.example:8443'])
+    expect(() => loadEnv({ IMPORT_PHOTO_HOSTS: 'https://photos.example.com/' })).toThrow(/IMPORT_PHOTO_HOSTS/)
   })
 
   it('treats an empty DATABASE_URL as unset', () => {
