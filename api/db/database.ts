@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import postgres from 'postgres'
 import { lockDataDir } from './data-dir-lock.ts'
@@ -61,8 +62,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openEmbedded(dataDir: string | null): Promise<Database> {
   const lock = dataDir === null ? undefined : lockDataDir(dataDir)
   try {
+    // The extensions the migrations create (PostgreSQL servers have them in contrib).
+    const extensions = { pg_trgm }
     const pglite =
-      dataDir === null ? await PGlite.create() : await PGlite.create(join(resolve(dataDir), 'pgdata'))
+      dataDir === null
+        ? await PGlite.create({ extensions })
+        : await PGlite.create({ dataDir: join(resolve(dataDir), 'pgdata'), extensions })
     lock?.tighten()
     const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 1 })
     await server.start()
