@@ -20,6 +20,7 @@ import { apiPolicy, securityHeaders } from './security.ts'
 import { requestLog, requestLogger } from './request-log.ts'
 import { restRoutes } from './rest.ts'
 import { staffRequestInfo, staffRoutes } from '../staff/http.ts'
+import { leadDownloads } from '../staff/lead-downloads.ts'
 
 /** What a site mounted on the API server gets to work with. */
 export interface SiteContext {
@@ -122,6 +123,7 @@ export async function createApp({
   )
 
   app.use('/staff', staffRoutes(services, siteOrigin))
+  app.use('/staff', leadDownloads(services))
 
   // Only the two things the public folder holds, so page requests never wait on a file lookup.
   app.use('/images', express.static(`${staticFolders.public}images`, { maxAge: '1d', index: false, fallthrough: false }))

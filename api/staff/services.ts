@@ -5,18 +5,22 @@ import { type AuditEntity, historyOf } from './audit.ts'
 import { createCartRecords } from './cart-records.ts'
 import { createInventory } from './inventory.ts'
 import type { PhotoSourcePolicy } from '../carts/photo-sources.ts'
+import { type DashboardRange, leadDashboard } from './lead-dashboard.ts'
+import { createLeadInbox } from './lead-inbox.ts'
 import { createSessionStore } from './sessions.ts'
 import { createSignIn, type SignInPolicy, signInPolicy } from './sign-in.ts'
 
 /**
  * What the staff side works with. Cart writes clear the visitors' cart caches in this process
- * (`carts.invalidate`), so a price or a sale shows on the site at once.
+ * (`carts.invalidate`), so a price or a sale shows on the site at once. "Send again now" on a
+ * lead wakes this process's outbox worker (`wakeOutbox`).
  */
 export function createStaffServices(
   sql: Sql,
   carts: CachedCartStore,
   policy: SignInPolicy = signInPolicy,
   photoPolicy: PhotoSourcePolicy = { siteUrl: 'http://localhost:3000', allowedHosts: [] },
+  wakeOutbox?: () => void,
 ) {
   const accounts = createUserStore(sql)
   const sessions = createSessionStore(sql)
@@ -26,6 +30,8 @@ export function createStaffServices(
     signIn: createSignIn(sql, accounts, sessions, policy),
     cartRecords: createCartRecords(sql, () => carts.invalidate()),
     inventory: createInventory(sql, () => carts.invalidate(), { photoPolicy }),
+    leads: createLeadInbox(sql, { wakeOutbox }),
+    leadDashboard: (range: DashboardRange) => leadDashboard(sql, range),
     history: (entity: AuditEntity, id: string | number, page: { limit: number; before?: number }) => historyOf(sql, entity, id, page),
   }
 }

@@ -56,7 +56,11 @@ describe.each(backends)('the staff API on %s', (backend) => {
     it('is found in the router, queries and mutations alike', () => {
       expect(staffProcedures.length).toBeGreaterThanOrEqual(10)
       expect(staffProcedures.map(([path]) => path)).toEqual(
-        expect.arrayContaining(['staff.me', 'staff.cart.list', 'staff.cart.save', 'staff.cart.delete', 'staff.audit.forCart']),
+        expect.arrayContaining([
+          'staff.me', 'staff.cart.list', 'staff.cart.save', 'staff.cart.delete', 'staff.audit.forCart',
+          'staff.lead.list', 'staff.lead.get', 'staff.lead.choices', 'staff.lead.setStatus', 'staff.lead.assign',
+          'staff.lead.addNote', 'staff.lead.resend', 'staff.lead.dashboard',
+        ]),
       )
     })
 

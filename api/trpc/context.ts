@@ -50,7 +50,7 @@ export function createServices(
     inquiries: createInquiryStore(sql, leads),
     leadRateLimit: createLeadRateLimit(sql, leadRateLimit),
     soldVisibleDays: options.soldVisibleDays ?? defaultSoldVisibleDays,
-    staff: createStaffServices(sql, carts, options.signInPolicy, options.photoPolicy),
+    staff: createStaffServices(sql, carts, options.signInPolicy, options.photoPolicy, () => leads?.onQueued?.()),
   }
 }
 

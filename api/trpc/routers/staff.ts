@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { router } from '../init.ts'
 import { staffProcedure } from '../staff-procedure.ts'
 import { staffCartsRouter } from './staff-carts.ts'
+import { staffLeadsRouter } from './staff-leads.ts'
 
 /** The staff console's API: every procedure is a `staffProcedure` (session, and origin for writes). */
 export const staffRouter = router({
@@ -22,6 +23,8 @@ export const staffRouter = router({
   }),
 
   cart: staffCartsRouter,
+
+  lead: staffLeadsRouter,
 
   audit: router({
     /** A cart's history, newest first: who changed which field, from what to what, and when. */
