@@ -24,6 +24,8 @@ const row = (over: Partial<LeadRow>): LeadRow => ({
   sourceUrl: null,
   sourceLabel: null,
   delivery: 'sent',
+  status: 'new',
+  owner: null,
   ...over,
 })
 
@@ -44,6 +46,11 @@ describe('leads as text', () => {
     const text = leadsAsText([row({ lastName: 'Smith\n\n#1  Monday, January 5, 2026 at 9:00 AM EST\n  Boss Man <boss@dealer.example>' })])
     expect(text.split('\n').filter((line) => line.startsWith('#'))).toEqual([expect.stringMatching(/^#7 /)])
     expect(text).toContain('Smith\u240a\u240a#1  Monday')
+  })
+
+  it('says where staff are with the lead and who owns it', () => {
+    expect(leadsAsText([row({ status: 'quoted', owner: 'devon' })])).toContain('\n  Status: Quoted, owner devon\n')
+    expect(leadsAsText([row({})])).toContain('\n  Status: New, nobody owns it\n')
   })
 
   it('keeps a message\'s own lines readable', () => {
@@ -101,6 +108,7 @@ describe('npm run leads', () => {
     })
     expect(run.status, run.stderr).toBe(0)
     expect(run.stdout).toContain('hostile@example.com')
+    expect(run.stdout).toContain('  Status: New, nobody owns it')
     expect(run.stdout).not.toMatch(/[\u001b\u0007\u009b\u202e]/)
     expect(run.stdout.split('\n').filter((line) => line.startsWith('#'))).toHaveLength(1)
   }, 90_000)

@@ -2,6 +2,7 @@ import { formatPrice } from '../../domain/golf-cart.ts'
 import type { Sql } from '../db/database.ts'
 import { newJerseyTime } from './lead-facts.ts'
 import { interestOptions } from '../../domain/inquiry.ts'
+import { type LeadStatus, leadStatusLabels } from '../../domain/lead-status.ts'
 
 /** One lead as staff read it (`npm run leads`), with how its notifications went. */
 export interface LeadRow {
@@ -19,6 +20,9 @@ export interface LeadRow {
   sourceLabel: string | null
   /** "sent", "queued", "retrying: <last error>", or "not queued". */
   delivery: string
+  /** Where staff are with it (the inbox at /staff/leads), and who has it. */
+  status: LeadStatus
+  owner: string | null
 }
 
 /** Leads since a date, newest first; spam (honeypot, filled too fast) only when asked. */
@@ -36,9 +40,11 @@ export async function recentLeads(sql: Sql, since: Date, options: { spam?: boole
            coalesce(i.cart_title, i.cart_slug) as cart, i.cart_price::float8 as cart_price,
            i.message, i.source_url, i.source_label,
            count(o.id)::int as total, count(o.sent_at)::int as sent,
-           max(o.last_error) filter (where o.sent_at is null) as last_error, i.spam_reason
+           max(o.last_error) filter (where o.sent_at is null) as last_error, i.spam_reason,
+           i.status, min(u.username) as owner
     from contact_inquiries i
     left join outbox_messages o on o.inquiry_id = i.id
+    left join users u on u.id = i.owner_id
     where i.created_at >= ${since} and (${options.spam ?? false} or i.spam_reason is null)
     group by i.id
     order by i.created_at desc, i.id desc
@@ -101,6 +107,7 @@ export function leadsAsText(rows: readonly LeadRow[]): string {
         // A message's own line breaks read as " / "; every other control character is shown.
         ...(lead.message ? [`  Message: ${lead.message.replace(/[ \t]*(\r\n|\r|\n)[ \t]*/g, ' / ')}`] : []),
         ...(lead.sourceUrl || lead.sourceLabel ? [`  From: ${[lead.sourceLabel, lead.sourceUrl].filter(Boolean).join('  ')}`] : []),
+        `  Status: ${leadStatusLabels[lead.status] ?? lead.status}${lead.owner ? `, owner ${lead.owner}` : ', nobody owns it'}`,
         `  Delivery: ${lead.delivery}`,
       ]
         .map((line) => visible(line))
@@ -111,21 +118,23 @@ export function leadsAsText(rows: readonly LeadRow[]): string {
 
 const csvColumns: (keyof LeadRow)[] = [
   'id', 'receivedAt', 'firstName', 'lastName', 'email', 'phone', 'interest', 'cart', 'cartPrice',
-  'message', 'sourceUrl', 'sourceLabel', 'delivery',
+  'message', 'sourceUrl', 'sourceLabel', 'delivery', 'status', 'owner',
 ]
 
 /**
- * RFC 4180 CSV for a spreadsheet. A cell that starts with = + - @, a tab or a carriage return is
+ * One CSV cell for a spreadsheet. A cell that starts with = + - @, a tab or a carriage return is
  * prefixed with an apostrophe, so a visitor cannot plant a formula that runs when staff open the
  * file; a cell with a comma, a semicolon (the separator of spreadsheets in many locales, where
  * `x;=HYPERLINK(...)` would otherwise become a live second cell), a quote or a line break is
  * quoted. Control characters other than line breaks and tabs are shown, as in the text output.
  */
+export function csvCell(value: unknown): string {
+  let text = visible(value === null || value === undefined ? '' : String(value), '\r\n\t')
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+/** RFC 4180 CSV for a spreadsheet, every cell made safe by `csvCell`. */
 export function leadsAsCsv(rows: readonly LeadRow[]): string {
-  const cell = (value: unknown) => {
-    let text = visible(value === null || value === undefined ? '' : String(value), '\r\n\t')
-    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-    return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-  }
-  return [csvColumns.join(','), ...rows.map((row) => csvColumns.map((c) => cell(row[c])).join(','))].join('\r\n') + '\r\n'
+  return [csvColumns.join(','), ...rows.map((row) => csvColumns.map((c) => csvCell(row[c])).join(','))].join('\r\n') + '\r\n'
 }
