@@ -34,6 +34,7 @@ export function cachedCartStore(store: CartStore, ttlMs = 1000) {
       remember(`list:${query.category ?? ''}:${query.limit ?? ''}:${query.offset ?? 0}`, () => store.list(query)),
     featured: (limit?: number) => remember(`featured:${limit ?? ''}`, () => store.featured(limit)),
     bySlug: (slug: string) => remember(`slug:${slug}`, () => store.bySlug(slug)),
+    listingCarts: () => remember('listing-carts', () => store.listingCarts()),
     similar: (cart: { id: number; price: number }, limit?: number) =>
       remember(`similar:${cart.id}:${cart.price}:${limit ?? ''}`, () => store.similar(cart, limit)),
     async add(cart: Parameters<CartStore['add']>[0]) {

@@ -64,6 +64,14 @@ export function createCartStore(sql: Sql) {
 
     bySlug: (slug: string) => findCartBySlug(sql, slug),
 
+    /** Every available cart with its record's public facts, for the listing feeds. */
+    async listingCarts(): Promise<GolfCartDetail[]> {
+      const rows = await sql<GolfCartDetail[]>`
+        select ${detailColumns(sql)} from golf_carts where status = 'available' order by id
+      `
+      return [...rows]
+    },
+
     /** Listed carts nearest in price to a cart, for its page once it is sold. */
     async similar(cart: { id: number; price: number }, limit = 3): Promise<GolfCart[]> {
       const [above, below] = await Promise.all([

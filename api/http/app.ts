@@ -21,6 +21,7 @@ import { requestLog, requestLogger } from './request-log.ts'
 import { restRoutes } from './rest.ts'
 import { staffRequestInfo, staffRoutes } from '../staff/http.ts'
 import { leadDownloads } from '../staff/lead-downloads.ts'
+import { feedRoutes } from '../feeds/listing-feeds.ts'
 
 /** What a site mounted on the API server gets to work with. */
 export interface SiteContext {
@@ -124,6 +125,7 @@ export async function createApp({
 
   app.use('/staff', staffRoutes(services, siteOrigin))
   app.use('/staff', leadDownloads(services))
+  app.use('/feeds', feedRoutes(services, env.siteUrl, env.cartCacheMs))
 
   // Only the two things the public folder holds, so page requests never wait on a file lookup.
   app.use('/images', express.static(`${staticFolders.public}images`, { maxAge: '1d', index: false, fallthrough: false }))

@@ -100,6 +100,10 @@ export function fakeServices(carts: GolfCartDetail[] = seedCarts()): FakeService
         await step('bySlug', slug)
         return carts.find((c) => c.slug === slug) ?? carts.find((c) => alternativeSlug(c.title) === slug)
       },
+      async listingCarts() {
+        await step('listingCarts', undefined)
+        return carts.filter((c) => c.status === 'available')
+      },
       async similar(cart: { id: number; price: number }, limit = 3) {
         await step('similar', cart)
         return carts

@@ -3,6 +3,7 @@ import { router } from '../init.ts'
 import { staffProcedure } from '../staff-procedure.ts'
 import { staffCartsRouter } from './staff-carts.ts'
 import { staffLeadsRouter } from './staff-leads.ts'
+import { feedsReport } from '../../feeds/listing-feeds.ts'
 
 /** The staff console's API: every procedure is a `staffProcedure` (session, and origin for writes). */
 export const staffRouter = router({
@@ -25,6 +26,11 @@ export const staffRouter = router({
   cart: staffCartsRouter,
 
   lead: staffLeadsRouter,
+
+  feeds: router({
+    /** Each listing feed: how many available carts it lists, and which it leaves out and why. */
+    report: staffProcedure.query(({ ctx }) => feedsReport(ctx)),
+  }),
 
   audit: router({
     /** A cart's history, newest first: who changed which field, from what to what, and when. */

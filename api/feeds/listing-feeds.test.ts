@@ -1,0 +1,134 @@
+import { XMLParser } from 'fast-xml-parser'
+import { parse } from 'csv-parse/sync'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { vinProblem, withCheckDigit } from '../../domain/vin.ts'
+import { backends } from '../../tests/support/test-database.ts'
+import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
+import { addStaff, signedInClient, staffClient } from '../../tests/support/staff.ts'
+
+/**
+ * The listing feeds (PRODUCT.md, "feeds") against the published specifications' required fields
+ * and formats (versions in domain/listing-feeds.ts): only available carts, none without a VIN,
+ * and a write shows in the next fetch, past the cache.
+ */
+const siteUrl = 'https://carts.example'
+const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (name) => ['item', 'listing', 'component'].includes(name) })
+
+interface CartRow {
+  id: number
+  stockNumber: string
+  status: string
+  vin: string | null
+  color: string | null
+  category: string
+}
+
+describe.each(backends)('the listing feeds on %s', (backend) => {
+  let server: TestServer
+  let staff: ReturnType<typeof staffClient>
+  const text = async (path: string) => {
+    const res = await fetch(`${server.url}${path}`)
+    expect(res.status, path).toBe(200)
+    return { body: await res.text(), type: res.headers.get('content-type') }
+  }
+  const carts = async () =>
+    [...(await server.db.sql<CartRow[]>`select id, stock_number, status, vin, color, category from golf_carts order by id`)]
+  const google = async () => {
+    const { body, type } = await text('/feeds/vehicle-listings.xml')
+    expect(type).toMatch(/^application\/xml/)
+    return (parser.parse(body).rss.channel.item ?? []) as Record<string, string>[]
+  }
+  const meta = async () => {
+    const { body } = await text('/feeds/meta-vehicles.xml')
+    return (parser.parse(body).listings.listing ?? []) as Record<string, unknown>[]
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { SITE_URL: siteUrl, CART_CACHE_MS: '60000' })
+    await addStaff(server)
+    staff = (await signedInClient(server)).client
+    // Street-legal carts get VINs and colours; one of them on hold, one used, one without a colour.
+    const all = await carts()
+    for (const [i, cart] of all.slice(0, 6).entries()) {
+      const vin = withCheckDigit(`5ZEVD5R40S${String(100000 + i).padStart(7, '0')}`)
+      await server.db.sql`update golf_carts set vin = ${vin}, color = ${i === 5 ? null : 'White'}, street_legal = true where id = ${cart.id}`
+    }
+    await server.db.sql`update golf_carts set status = 'hold' where id = ${all[1]!.id}`
+    await server.db.sql`update golf_carts set category = 'used' where id = ${all[2]!.id}`
+  })
+  afterAll(() => server?.close())
+
+  it('Google: lists exactly the available new carts with a VIN, each with every required attribute in its format', async () => {
+    const items = await google()
+    const expected = (await carts()).filter((c) => c.status === 'available' && c.vin && c.category === 'new').map((c) => c.stockNumber)
+    expect(items.map((i) => i['g:id'])).toEqual(expected)
+    expect(items.length).toBeGreaterThan(0)
+    for (const item of items) {
+      for (const field of ['g:vin', 'g:store_code', 'g:dealership_name', 'g:dealership_address', 'g:price', 'g:condition', 'g:make', 'g:model', 'g:year']) {
+        expect(item[field], field).toBeTruthy()
+      }
+      expect(vinProblem(item['g:vin']!)).toBeUndefined()
+      expect(item['g:price']).toMatch(/^\d+\.\d{2} USD$/)
+      expect(item['g:condition']).toMatch(/^(new|used)$/)
+      expect(item['g:year']).toMatch(/^\d{4}$/)
+      expect(item['g:make']).toMatch(/^(Evolution|Denago)$/)
+      expect(item['g:dealership_address']).toMatch(/, NJ \d{5}, US$/)
+      expect(item['g:link']).toMatch(new RegExp(`^${siteUrl}/vehicle/[a-z0-9-]+$`))
+      expect(item['g:image_link']).toMatch(new RegExp(`^${siteUrl}/images/carts/.+\\.png$`))
+    }
+  })
+
+  it('Meta: lists the available new carts with a VIN and a colour, each with every required field in its format', async () => {
+    const listings = await meta()
+    const expected = (await carts()).filter((c) => c.status === 'available' && c.vin && c.color && c.category === 'new').map((c) => c.stockNumber)
+    expect(listings.map((l) => l.vehicle_id)).toEqual(expected)
+    for (const listing of listings) {
+      for (const field of ['vehicle_id', 'vin', 'title', 'description', 'url', 'make', 'model', 'year', 'body_style', 'exterior_color', 'price', 'state_of_vehicle']) {
+        expect(listing[field], field).toBeTruthy()
+      }
+      expect(String(listing.vin)).toHaveLength(17)
+      expect(String(listing.description).length).toBeLessThanOrEqual(5000)
+      expect(listing.body_style).toMatch(/^(CONVERTIBLE|COUPE|HATCHBACK|MINIVAN|TRUCK|SUV|SEDAN|VAN|WAGON|CROSSOVER|OTHER)$/)
+      expect(listing.state_of_vehicle).toMatch(/^(NEW|USED|CPO)$/)
+      expect(listing.price).toMatch(/^\d+\.\d{2} USD$/)
+      expect(listing.mileage).toEqual({ value: '0', unit: 'MI' })
+      expect(listing.image).toEqual({ url: expect.stringMatching(/^https:\/\/carts\.example\/images\/carts\/.+\.png$/), tag: 'Exterior' })
+      const address = Object.fromEntries((listing.address as { component: { '@_name': string; '#text': string }[] }).component.map((c) => [c['@_name'], c['#text']]))
+      expect(address).toEqual({ addr1: expect.any(String), city: expect.any(String), region: 'NJ', postal_code: expect.stringMatching(/^\d{5}$/), country: 'US' })
+    }
+  })
+
+  it('CSV: every available cart in the import\'s columns, without serial numbers', async () => {
+    const { body, type } = await text('/feeds/inventory.csv')
+    expect(type).toMatch(/^text\/csv/)
+    const [header, ...rows] = parse(body) as string[][]
+    expect(header).not.toContain('serialNumber')
+    expect(header).toContain('vin')
+    const available = (await carts()).filter((c) => c.status === 'available').map((c) => c.stockNumber)
+    expect(rows.map((r) => r[header!.indexOf('stockNumber')])).toEqual(available)
+  })
+
+  it('shows a sale in the next fetch, though the cache would keep it a minute', async () => {
+    const [first] = await google()
+    const cart = (await carts()).find((c) => c.stockNumber === first!['g:id'])!
+    await staff.staff.cart.setStatus.mutate({ id: cart.id, status: 'sold' })
+    expect((await google()).map((i) => i['g:id'])).not.toContain(cart.stockNumber)
+    expect((await meta()).map((l) => l.vehicle_id)).not.toContain(cart.stockNumber)
+    await staff.staff.cart.setStatus.mutate({ id: cart.id, status: 'available' })
+    expect((await google()).map((i) => i['g:id'])).toContain(cart.stockNumber)
+  })
+
+  it('tells staff which available carts each feed leaves out, and why', async () => {
+    const report = await staff.staff.feeds.report.query()
+    const all = await carts()
+    const withoutVin = all.filter((c) => c.status === 'available' && !c.vin)
+    const byFeed = Object.fromEntries(report.map((r) => [r.feed, r]))
+    expect(byFeed.google!.leftOut).toHaveLength(withoutVin.length + 1)
+    expect(byFeed.google!.leftOut.find((c) => c.id === all[0]!.id)).toBeUndefined()
+    expect(byFeed.google!.leftOut.find((c) => c.id === withoutVin[0]!.id)?.reasons).toEqual([expect.stringMatching(/^No VIN/)])
+    expect(byFeed.google!.leftOut.find((c) => c.id === all[2]!.id)?.reasons).toEqual([expect.stringMatching(/^Used/)])
+    expect(byFeed.meta!.leftOut.find((c) => c.id === all[5]!.id)?.reasons).toEqual([expect.stringMatching(/^No colour/)])
+    expect(byFeed.google!.listed).toBe((await google()).length)
+    await expect(staffClient(server, undefined).staff.feeds.report.query()).rejects.toThrow()
+  })
+})

@@ -1,0 +1,182 @@
+import express from 'express'
+import type { GolfCartDetail } from '../../domain/golf-cart.ts'
+import { inventoryColumns, inventoryCsv } from '../../domain/inventory-csv.ts'
+import { type Feed, feedDealer, feedNames, type ListingFacts, listingFacts, reasonsLeftOut } from '../../domain/listing-feeds.ts'
+import { business } from '../../domain/business.ts'
+import { xml } from '../leads/adf.ts'
+import type { Services } from '../trpc/context.ts'
+
+/**
+ * The listing feeds (PRODUCT.md, "feeds"; field names and versions in domain/listing-feeds.ts):
+ * `/feeds/vehicle-listings.xml` for Google, `/feeds/meta-vehicles.xml` for Meta, and
+ * `/feeds/inventory.csv`, the import's columns for anyone else. Only available carts; the Google
+ * and Meta feeds leave out carts a listing could not carry (no VIN, first of all).
+ */
+export const feedPaths = {
+  google: '/feeds/vehicle-listings.xml',
+  meta: '/feeds/meta-vehicles.xml',
+  csv: '/feeds/inventory.csv',
+} as const
+
+/** Available carts split into those a feed lists and those it leaves out, with the reasons. */
+export function sortForFeed(carts: readonly GolfCartDetail[], feed: Feed, siteUrl: string) {
+  const listed: ListingFacts[] = []
+  const leftOut: { cart: GolfCartDetail; reasons: string[] }[] = []
+  for (const cart of carts) {
+    const facts = listingFacts(cart, siteUrl)
+    const reasons = reasonsLeftOut(facts, feed)
+    if (reasons.length > 0) leftOut.push({ cart, reasons })
+    else listed.push(facts)
+  }
+  return { listed, leftOut }
+}
+
+const tag = (name: string, value: string | number | null | undefined, indent = '      ') =>
+  value === null || value === undefined || value === '' ? [] : [`${indent}<${name}>${xml(String(value))}</${name}>`]
+
+/**
+ * Google vehicle listings: the specification's attribute names in an RSS 2.0 document with
+ * Google's `g:` namespace, as Google's product feeds are read as XML.
+ */
+export function googleVehicleListings(listed: readonly ListingFacts[], siteUrl: string): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">',
+    '  <channel>',
+    `    <title>${xml(`${business.name} vehicle listings`)}</title>`,
+    `    <link>${xml(`${siteUrl}/inventory`)}</link>`,
+    `    <description>${xml(`Golf carts in stock at ${business.name}, New Jersey`)}</description>`,
+    ...listed.flatMap((car) => [
+      '    <item>',
+      ...tag('g:id', car.id),
+      ...tag('g:vin', car.vin),
+      ...tag('g:store_code', feedDealer.storeCode),
+      ...tag('g:dealership_name', feedDealer.name),
+      ...tag('g:dealership_address', feedDealer.address),
+      ...tag('g:title', car.title),
+      ...tag('g:description', car.description),
+      ...tag('g:link', car.link),
+      ...tag('g:image_link', car.imageLink),
+      ...tag('g:price', car.price),
+      ...(car.condition === 'new' ? tag('g:vehicle_msrp', car.msrp) : []),
+      ...tag('g:condition', car.condition),
+      ...tag('g:make', car.make),
+      ...tag('g:model', car.model),
+      ...tag('g:trim', car.trim),
+      ...tag('g:year', car.year),
+      ...tag('g:exterior_color', car.color),
+      ...tag('g:vehicle_fulfillment', 'in_store'),
+      '    </item>',
+    ]),
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n')
+}
+
+/** Meta's automotive catalog in its XML form: `<listings>` of `<listing>`, the address as components. */
+export function metaVehicles(listed: readonly ListingFacts[], siteUrl: string): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<listings>',
+    `  <title>${xml(`${business.name} vehicles`)}</title>`,
+    `  <link rel="self" href="${xml(`${siteUrl}${feedPaths.meta}`)}"/>`,
+    ...listed.flatMap((car) => [
+      '  <listing>',
+      ...tag('vehicle_id', car.id, '    '),
+      ...tag('vin', car.vin, '    '),
+      ...tag('title', car.title, '    '),
+      ...tag('description', car.description.slice(0, 5000), '    '),
+      ...tag('url', car.link, '    '),
+      ...tag('make', car.make, '    '),
+      ...tag('model', car.model, '    '),
+      ...tag('trim', car.trim, '    '),
+      ...tag('year', car.year, '    '),
+      ...tag('body_style', 'OTHER', '    '),
+      ...tag('exterior_color', car.color, '    '),
+      ...tag('fuel_type', 'ELECTRIC', '    '),
+      ...tag('transmission', 'AUTOMATIC', '    '),
+      ...tag('drivetrain', 'OTHER', '    '),
+      '    <image>',
+      ...tag('url', car.imageLink),
+      ...tag('tag', 'Exterior'),
+      '    </image>',
+      '    <mileage>',
+      ...tag('value', 0),
+      ...tag('unit', 'MI'),
+      '    </mileage>',
+      ...tag('price', car.price, '    '),
+      ...tag('state_of_vehicle', car.condition === 'new' ? 'NEW' : 'USED', '    '),
+      ...tag('availability', 'AVAILABLE', '    '),
+      ...tag('dealer_name', feedDealer.name, '    '),
+      ...tag('dealer_phone', feedDealer.phone, '    '),
+      '    <address format="simple">',
+      `      <component name="addr1">${xml(feedDealer.street)}</component>`,
+      `      <component name="city">${xml(feedDealer.city)}</component>`,
+      `      <component name="region">${xml(feedDealer.region)}</component>`,
+      `      <component name="postal_code">${xml(feedDealer.postalCode)}</component>`,
+      '      <component name="country">US</component>',
+      '    </address>',
+      '  </listing>',
+    ]),
+    '</listings>',
+    '',
+  ].join('\n')
+}
+
+/** The public CSV: the import's columns for available carts, without the serial number. */
+export function publicInventoryCsv(carts: readonly GolfCartDetail[]): string {
+  const columns = inventoryColumns.filter((c) => c !== 'serialNumber' && c !== 'photos')
+  return inventoryCsv(
+    carts.map((cart) => ({ ...cart, condition: cart.category === 'used' ? 'used' : 'new', serialNumber: null })),
+    columns,
+  )
+}
+
+/**
+ * The feeds' routes. Each answer is built once and reused until a cart write clears it, or for
+ * CART_CACHE_MS at most (a write through another process), like the pages.
+ */
+export function feedRoutes(services: Services, siteUrl: string, ttlMs: number) {
+  const built = new Map<string, { body: Promise<string>; expires: number }>()
+  services.carts.onChange(() => built.clear())
+  const remember = (key: string, build: () => Promise<string>) => {
+    const hit = built.get(key)
+    if (hit && hit.expires > Date.now()) return hit.body
+    const body = build()
+    if (ttlMs > 0) built.set(key, { body, expires: Date.now() + ttlMs })
+    body.catch(() => built.get(key)?.body === body && built.delete(key))
+    return body
+  }
+  const routes = express.Router()
+  const serve = (type: string, key: keyof typeof feedPaths, build: (carts: GolfCartDetail[]) => string): express.RequestHandler =>
+    async (_req, res, next) => {
+      try {
+        const body = await remember(key, async () => build(await services.carts.listingCarts()))
+        // Crawlers fetch feeds on their own schedule; every fetch sees the inventory as it is now.
+        res.type(type).set('Cache-Control', 'no-cache').send(body)
+      } catch (error) {
+        next(error)
+      }
+    }
+  const path = (full: string) => full.replace(/^\/feeds/, '')
+  routes.get(path(feedPaths.google), serve('application/xml', 'google', (carts) => googleVehicleListings(sortForFeed(carts, 'google', siteUrl).listed, siteUrl)))
+  routes.get(path(feedPaths.meta), serve('application/xml', 'meta', (carts) => metaVehicles(sortForFeed(carts, 'meta', siteUrl).listed, siteUrl)))
+  routes.get(path(feedPaths.csv), serve('text/csv', 'csv', publicInventoryCsv))
+  return routes
+}
+
+/** For the console: how many carts each feed lists, and the available carts it leaves out, with reasons. */
+export async function feedsReport(services: Pick<Services, 'carts'>) {
+  const carts = await services.carts.listingCarts()
+  return (['google', 'meta'] as const).map((feed) => {
+    const { listed, leftOut } = sortForFeed(carts, feed, '')
+    return {
+      feed,
+      name: feedNames[feed],
+      path: feedPaths[feed],
+      listed: listed.length,
+      leftOut: leftOut.map(({ cart, reasons }) => ({ id: cart.id, slug: cart.slug, title: cart.title, stockNumber: cart.stockNumber, reasons })),
+    }
+  })
+}
