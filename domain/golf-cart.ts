@@ -1,4 +1,5 @@
 import type { BatteryKind, CartStatus } from './cart-facts.ts'
+import type { CartPhoto } from './photos.ts'
 
 /** A cart as every list, card and page receives it (docs/CONTRACTS.md, "REST API"). */
 export interface GolfCart {
@@ -11,6 +12,8 @@ export interface GolfCart {
   category: string
   /** Lists show `available` and `hold` carts (holds marked On Hold); sold ones only their page. */
   status: CartStatus
+  /** The cover photo; null for a cart with no photos, shown by its drawing (`imageUrl`). */
+  photo: CartPhoto | null
 }
 
 /**
@@ -34,6 +37,8 @@ export interface GolfCartDetail extends GolfCart {
   msrp: number | null
   /** ISO 8601. */
   soldAt: string | null
+  /** Every photo in order, the cover first; empty for a cart shown by its drawing. */
+  photos: CartPhoto[]
 }
 
 /** One category is shown, "new"; the inventory filter offers it next to "all". */

@@ -148,8 +148,15 @@ export async function insertCart(tx: TransactionSql, cart: NewCart): Promise<Gol
   return row!
 }
 
+/** A stored photo as pages receive it (domain/photos.ts, `CartPhoto`). */
+const photoJson = 'json_build_object(\'key\', p.key, \'alt\', p.alt, \'width\', p.width, \'height\', p.height, \'widths\', p.widths)'
+
+/** SPEC's fields, the status, and the cover photo (null for a cart shown by its drawing). */
 function summaryColumns(sql: Sql | TransactionSql) {
-  return sql`id, slug, title, description, price::float8 as price, image_url, category, status`
+  return sql`
+    id, slug, title, description, price::float8 as price, image_url, category, status,
+    (select ${sql.unsafe(photoJson)} from cart_photos p where p.cart_id = golf_carts.id order by p.position, p.id limit 1) as photo
+  `
 }
 
 /** What the vehicle page shows: the summary and the record's public facts (not the serial). */
@@ -157,6 +164,10 @@ function detailColumns(sql: Sql | TransactionSql) {
   return sql`
     ${summaryColumns(sql)}, featured, available, year, make, model, trim, vin, stock_number,
     color, seats, battery, street_legal, lifted, msrp::float8 as msrp,
-    to_json(sold_at) #>> '{}' as sold_at
+    to_json(sold_at) #>> '{}' as sold_at,
+    coalesce(
+      (select json_agg(${sql.unsafe(photoJson)} order by p.position, p.id) from cart_photos p where p.cart_id = golf_carts.id),
+      '[]'::json
+    ) as photos
   `
 }

@@ -22,6 +22,7 @@ import { restRoutes } from './rest.ts'
 import { staffRequestInfo, staffRoutes } from '../staff/http.ts'
 import { leadDownloads } from '../staff/lead-downloads.ts'
 import { feedRoutes } from '../feeds/listing-feeds.ts'
+import { photoFiles, staffPhotoUploads } from '../photos/http.ts'
 
 /** What a site mounted on the API server gets to work with. */
 export interface SiteContext {
@@ -81,6 +82,9 @@ export async function createApp({
 
   if (internalToken) app.use('/internal', internalRoutes(db.sql, internalToken, services.staff.accounts, services.staff.inventory))
   app.use('/widgets', widgetFiles(widgetsDir))
+  // Photo uploads are staff writes with their own session and origin checks (api/photos/http.ts),
+  // before the lead CORS rule, which would let partners' origins through.
+  app.use('/api/staff', apiPolicy, staffPhotoUploads(services, siteOrigin))
   app.use(['/api', '/trpc'], cors(env.allowedOrigins), apiPolicy)
   app.use('/api', restRoutes(services))
   app.use(
@@ -129,6 +133,7 @@ export async function createApp({
 
   // Only the two things the public folder holds, so page requests never wait on a file lookup.
   app.use('/images', express.static(`${staticFolders.public}images`, { maxAge: '1d', index: false, fallthrough: false }))
+  app.use('/photos', photoFiles(services))
   app.get('/favicon.svg', (_req, res) => res.sendFile(`${staticFolders.public}favicon.svg`, { maxAge: '1d' }))
   await mountSite?.(app, { env, log, services })
   app.use((req, res) => sendError(res, 404, `Nothing at ${req.method} ${req.path}`))

@@ -4,6 +4,7 @@ import { createCartStore } from '../carts/cart-store.ts'
 import { defaultSoldVisibleDays } from '../../domain/cart-facts.ts'
 import type { Sql } from '../db/database.ts'
 import { createInquiryStore, type InquiryStoreOptions } from '../inquiries/inquiry-store.ts'
+import { createPhotoStore } from '../photos/photo-store.ts'
 import { createLeadRateLimit, type RateLimitSettings } from '../inquiries/rate-limit.ts'
 import { createStaffServices } from '../staff/services.ts'
 import type { SignInPolicy } from '../staff/sign-in.ts'
@@ -51,6 +52,8 @@ export function createServices(
     leadRateLimit: createLeadRateLimit(sql, leadRateLimit),
     soldVisibleDays: options.soldVisibleDays ?? defaultSoldVisibleDays,
     staff: createStaffServices(sql, carts, options.signInPolicy, options.photoPolicy, () => leads?.onQueued?.()),
+    /** Cart photos: the console's writes, and the files every process serves (api/photos/). */
+    photos: createPhotoStore(sql, () => carts.invalidate()),
   }
 }
 

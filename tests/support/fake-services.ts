@@ -37,6 +37,8 @@ export function seedCarts(count = startingInventory.length): GolfCartDetail[] {
       lifted: false,
       msrp: null,
       soldAt: null,
+      photo: null,
+      photos: [],
     }
   })
 }
@@ -60,7 +62,8 @@ export function fakeServices(carts: GolfCartDetail[] = seedCarts()): FakeService
     await gate
     if (failure) throw failure
   }
-  const summary = ({ id, slug, title, description, price, imageUrl, category, status }: GolfCartDetail): GolfCart => ({
+  const summary = ({ id, slug, title, description, price, imageUrl, category, status, photos }: GolfCartDetail): GolfCart => ({
+    photo: photos[0] ?? null,
     id,
     slug,
     title,
@@ -120,6 +123,7 @@ export function fakeServices(carts: GolfCartDetail[] = seedCarts()): FakeService
     },
     soldVisibleDays: 14,
     staff: notUsedByWidgets('staff') as Services['staff'],
+    photos: notUsedByWidgets('photos') as Services['photos'],
     inquiries: {
       stored,
       async add(inquiry: ValidInquiry): Promise<InquiryReceipt> {

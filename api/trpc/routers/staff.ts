@@ -4,6 +4,7 @@ import { staffProcedure } from '../staff-procedure.ts'
 import { staffCartsRouter } from './staff-carts.ts'
 import { staffLeadsRouter } from './staff-leads.ts'
 import { feedsReport } from '../../feeds/listing-feeds.ts'
+import { staffPhotosRouter } from './staff-photos.ts'
 
 /** The staff console's API: every procedure is a `staffProcedure` (session, and origin for writes). */
 export const staffRouter = router({
@@ -31,6 +32,8 @@ export const staffRouter = router({
     /** Each listing feed: how many available carts it lists, and which it leaves out and why. */
     report: staffProcedure.query(({ ctx }) => feedsReport(ctx)),
   }),
+
+  photo: staffPhotosRouter,
 
   audit: router({
     /** A cart's history, newest first: who changed which field, from what to what, and when. */

@@ -1,0 +1,235 @@
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { GolfCartDetail } from '../../domain/golf-cart.ts'
+import { photoLimits, photoPath, type StaffPhoto } from '../../domain/photos.ts'
+import { type ServerProcess, startServerProcess } from '../../tests/support/server-process.ts'
+import { addStaff, signedInClient, type staffClient } from '../../tests/support/staff.ts'
+import { backends } from '../../tests/support/test-database.ts'
+import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
+import { staffMessages } from '../trpc/staff-procedure.ts'
+import { photoStoreMessages } from './photo-store.ts'
+import { photoMessages } from './processing.ts'
+
+const partner = 'https://partner.example'
+const slug = '2025-evolution-d6-max-gt4'
+
+/** A camera-like JPEG with a GPS block; `shade` makes each one a different photo. */
+async function photo(shade: number, width = 1300, height = 975): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: shade, g: 120, b: 90 } } })
+    .withExif({ IFD0: { Make: 'TestPhone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 12/1 30/1' } })
+    .jpeg({ quality: 90 })
+    .toBuffer()
+}
+
+describe.each(backends)('cart photos on %s', (backend) => {
+  let server: TestServer
+  let cookie: string
+  let client: ReturnType<typeof staffClient>
+  let cartId: number
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { ALLOWED_ORIGINS: partner })
+    await addStaff(server)
+    ;({ client, cookie } = await signedInClient(server))
+    const { carts } = await client.staff.cart.list.query({ q: 'D6 Max GT4' })
+    cartId = carts.find((c) => c.slug === slug)!.id
+  })
+  afterAll(() => server?.close())
+
+  const upload = (body: Buffer | string, headers: Record<string, string> = {}, id = cartId, query = '') =>
+    fetch(`${server.url}/api/staff/carts/${id}/photos${query}`, {
+      method: 'POST',
+      headers: { 'content-type': 'image/jpeg', cookie, origin: server.url, ...headers },
+      body,
+    })
+  const uploaded = async (body: Buffer, query = '') => {
+    const res = await upload(body, {}, cartId, query)
+    expect(res.status, await res.clone().text()).toBe(201)
+    return (await res.json()) as StaffPhoto & { processingMs: number }
+  }
+  const publicCart = async () => (await (await fetch(`${server.url}/api/golf-carts/slug/${slug}`)).json()) as GolfCartDetail
+  const fileRows = async (photoId?: number) =>
+    (
+      await server.db.sql<{ n: number }[]>`
+        select count(*)::int as n from cart_photo_files ${photoId === undefined ? server.db.sql`` : server.db.sql`where photo_id = ${photoId}`}
+      `
+    )[0]!.n
+
+  it('refuses an upload without a session, from another origin, or to a cart that does not exist, before reading it', async () => {
+    const body = await photo(10)
+    for (const headers of [{ cookie: '' }, { cookie: 'gc_staff=forged-token-that-is-not-a-session' }]) {
+      const res = await upload(body, headers)
+      expect(res.status).toBe(401)
+      expect(await res.json()).toEqual({ message: staffMessages.signIn, issues: [] })
+    }
+    for (const headers of [{ origin: partner }, { origin: 'null' }, { origin: '', 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
+      const res = await upload(body, headers)
+      expect(res.status, JSON.stringify(headers)).toBe(403)
+      expect(await res.json()).toEqual({ message: staffMessages.foreignOrigin, issues: [] })
+    }
+    expect((await upload(body, {}, 999_999)).status).toBe(404)
+    expect(await fileRows()).toBe(0)
+    const wrongMethod = await fetch(`${server.url}/api/staff/carts/${cartId}/photos`, { headers: { cookie } })
+    expect(wrongMethod.status).toBe(405)
+  })
+
+  it('refuses what is not a photo, a decompression bomb and an oversized file with a sentence each', async () => {
+    const text = await upload('stock,price\nGC-1,100\n', { 'content-type': 'text/csv' })
+    expect(text.status).toBe(415)
+    expect(await text.json()).toEqual({ message: photoMessages.notImage, issues: [] })
+    const big = await upload(Buffer.alloc(photoLimits.uploadBytes + 10, 1))
+    expect(big.status).toBe(413)
+    expect(await big.json()).toEqual({ message: photoMessages.tooLarge, issues: [] })
+    // 60,000 × 60,000 declared by a JPEG of a few kB (its header edited): refused from the header.
+    const small = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#000' } }).jpeg().toBuffer()
+    const sof = small.indexOf(Buffer.from([0xff, 0xc0]))
+    const bomb = Buffer.from(small)
+    bomb.writeUInt16BE(60_000, sof + 5)
+    bomb.writeUInt16BE(60_000, sof + 7)
+    const refused = await upload(bomb)
+    expect(refused.status).toBe(413)
+    expect(((await refused.json()) as { message: string }).message).toBe(photoMessages.tooManyPixels(60_000, 60_000))
+    expect(await fileRows()).toBe(0)
+    // The server is still there.
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+  })
+
+  let photos: StaffPhoto[] = []
+
+  it('uploads photos: stored at every width in three formats, alt text from the title and place, served at immutable addresses', async () => {
+    const first = await uploaded(await photo(10))
+    expect(first).toMatchObject({ cartId, position: 0, alt: '2025 Evolution D6 Max GT4', width: 1200, height: 900, widths: [240, 480, 800, 1200] })
+    const second = await uploaded(await photo(60))
+    const third = await uploaded(await photo(110), `?alt=${encodeURIComponent('Rear seat folded into a cargo bed')}`)
+    expect(second.alt).toBe('2025 Evolution D6 Max GT4, photo 2')
+    expect(third).toMatchObject({ position: 2, alt: 'Rear seat folded into a cargo bed' })
+    expect(await fileRows(first.id)).toBe(12)
+
+    const again = await upload(await photo(60))
+    expect(again.status).toBe(409)
+    expect(await again.json()).toEqual({ message: photoStoreMessages.duplicate(1), issues: [] })
+
+    photos = await client.staff.photo.list.query({ cartId })
+    expect(photos.map((p) => p.id)).toEqual([first.id, second.id, third.id])
+
+    const file = await fetch(`${server.url}${photoPath(first.key, 800, 'avif')}`)
+    expect(file.status).toBe(200)
+    expect(file.headers.get('content-type')).toBe('image/avif')
+    expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    const bytes = Buffer.from(await file.arrayBuffer())
+    const meta = await sharp(bytes).metadata()
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['heif', 800, 600, undefined])
+    const jpeg = await fetch(`${server.url}${photoPath(first.key, 1200, 'jpeg')}`)
+    expect(Buffer.from(await jpeg.arrayBuffer()).includes(Buffer.from('TestPhone'))).toBe(false)
+    const revalidated = await fetch(`${server.url}${photoPath(first.key, 800, 'avif')}`, { headers: { 'if-none-match': file.headers.get('etag')! } })
+    expect(revalidated.status).toBe(304)
+    expect((await fetch(`${server.url}${photoPath(first.key, 1600, 'avif')}`)).status).toBe(404)
+    expect((await fetch(`${server.url}/photos/not-a-photo.png`)).status).toBe(404)
+
+    // Visitors see them at once: the cover on the card, every photo on the page.
+    const cart = await publicCart()
+    expect(cart.photos.map((p) => p.key)).toEqual([first.key, second.key, third.key])
+    expect(cart.photo?.key).toBe(first.key)
+    const list = (await (await fetch(`${server.url}/api/golf-carts`)).json()) as GolfCartDetail[]
+    expect(list.find((c) => c.slug === slug)?.photo).toEqual({ key: first.key, alt: first.alt, width: 1200, height: 900, widths: [240, 480, 800, 1200] })
+    expect(list.filter((c) => c.photo !== null)).toHaveLength(1)
+  })
+
+  it('reorders, chooses the cover, edits alt text and removes, each in the audit log', async () => {
+    const [a, b, c] = photos.map((p) => p.id) as [number, number, number]
+    expect((await client.staff.photo.reorder.mutate({ cartId, ids: [c, a, b] })).map((p) => [p.id, p.position])).toEqual([
+      [c, 0],
+      [a, 1],
+      [b, 2],
+    ])
+    await expect(client.staff.photo.reorder.mutate({ cartId, ids: [a, b] })).rejects.toThrow(photoStoreMessages.order)
+    await expect(client.staff.photo.reorder.mutate({ cartId, ids: [a, a, b] })).rejects.toThrow(photoStoreMessages.order)
+    expect((await client.staff.photo.setCover.mutate({ id: b })).map((p) => p.id)).toEqual([b, c, a])
+    expect((await publicCart()).photo?.key).toBe(photos[1]!.key)
+
+    const renamed = await client.staff.photo.setAlt.mutate({ id: a, alt: '  Dash with the touch screen  ' })
+    expect(renamed.alt).toBe('Dash with the touch screen')
+    await expect(client.staff.photo.setAlt.mutate({ id: a, alt: '   ' })).rejects.toThrow('Alt text is required')
+
+    const before = await fileRows()
+    const left = await client.staff.photo.remove.mutate({ id: c })
+    expect(left.map((p) => [p.id, p.position])).toEqual([
+      [b, 0],
+      [a, 1],
+    ])
+    expect(await fileRows()).toBe(before - 12)
+    expect((await fetch(`${server.url}${photoPath(photos[2]!.key, 480, 'webp')}`)).status).toBe(404)
+    await expect(client.staff.photo.remove.mutate({ id: c })).rejects.toThrow(`No photo has the id ${c}`)
+
+    const audit = await server.db.sql<{ entityId: string; action: string; field: string | null; actor: string }[]>`
+      select entity_id, action, field, actor from audit_log where entity = 'photo' order by id
+    `
+    expect(audit.every((row) => row.actor === 'maria')).toBe(true)
+    expect(audit.filter((r) => r.action === 'create')).toHaveLength(3)
+    expect(audit).toContainEqual({ entityId: String(a), action: 'update', field: 'alt', actor: 'maria' })
+    expect(audit).toContainEqual({ entityId: String(c), action: 'delete', field: null, actor: 'maria' })
+    expect(audit.filter((r) => r.field === 'position').length).toBeGreaterThanOrEqual(4)
+  })
+
+  it('takes at most 24 photos on a cart', async () => {
+    const { id } = await client.staff.cart.save.mutate({
+      title: '2023 Evolution Classic 2 Plus Photo Test',
+      description: 'Twenty-four photos.',
+      price: 7995,
+      imageUrl: '/images/carts/2025-evolution-classic-2-plus.svg',
+      condition: 'used',
+      status: 'hold',
+    })
+    const stored = await Promise.all(
+      Array.from({ length: photoLimits.perCart }, async (_, i) => {
+        const small = await photo(i * 9, 250, 200)
+        return server.runtime.services.photos.add({ id: null, name: 'test' }, id, await import('./processing.ts').then((m) => m.processPhoto(small)))
+      }),
+    )
+    expect(new Set(stored.map((p) => p.position)).size).toBe(photoLimits.perCart)
+    const res = await upload(await photo(250, 250, 200), {}, id)
+    expect(res.status).toBe(409)
+    expect(await res.json()).toEqual({ message: photoStoreMessages.full, issues: [] })
+
+    // Deleting the cart frees its photos' bytes.
+    const files = await fileRows()
+    await client.staff.cart.delete.mutate({ id })
+    expect(await fileRows()).toBe(files - photoLimits.perCart * 3)
+    const [{ n }] = await server.db.sql<{ n: number }[]>`select count(*)::int as n from cart_photos where cart_id = ${id}`
+    expect(n).toBe(0)
+  })
+})
+
+describe.runIf(backends.includes('postgres'))('photos across processes on one PostgreSQL', () => {
+  let server: TestServer
+  let second: ServerProcess | undefined
+
+  beforeAll(async () => {
+    server = await startTestServer('postgres')
+    await addStaff(server)
+  })
+  afterAll(async () => {
+    await second?.stop()
+    await server?.close()
+  })
+
+  it('a photo uploaded through one process is served by another', async () => {
+    const { cookie, client } = await signedInClient(server)
+    const { carts } = await client.staff.cart.list.query({ q: 'D6 Max GT4' })
+    const res = await fetch(`${server.url}/api/staff/carts/${carts[0]!.id}/photos`, {
+      method: 'POST',
+      headers: { 'content-type': 'image/jpeg', cookie, origin: server.url },
+      body: await photo(200),
+    })
+    expect(res.status).toBe(201)
+    const stored = (await res.json()) as StaffPhoto
+    second = await startServerProcess({ DATABASE_URL: server.db.url! })
+    const path = photoPath(stored.key, 480, 'webp')
+    const [here, there] = await Promise.all([fetch(`${server.url}${path}`), fetch(`${second.url}${path}`)])
+    expect(there.status).toBe(200)
+    expect(there.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(Buffer.from(await there.arrayBuffer()).equals(Buffer.from(await here.arrayBuffer()))).toBe(true)
+    const cart = (await (await fetch(`${second.url}/api/golf-carts/slug/${carts[0]!.slug}`)).json()) as GolfCartDetail
+    expect(cart.photos.map((p) => p.key)).toEqual([stored.key])
+  }, 90_000)
+})
