@@ -128,7 +128,7 @@ export function metaVehicles(listed: readonly ListingFacts[], siteUrl: string): 
 export function publicInventoryCsv(carts: readonly GolfCartDetail[]): string {
   const columns = inventoryColumns.filter((c) => c !== 'serialNumber' && c !== 'photos')
   return inventoryCsv(
-    carts.map((cart) => ({ ...cart, condition: cart.category === 'used' ? 'used' : 'new', serialNumber: null })),
+    carts.map((cart) => ({ ...cart, photos: undefined, condition: cart.category === 'used' ? 'used' : 'new', serialNumber: null })),
     columns,
   )
 }
