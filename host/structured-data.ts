@@ -66,6 +66,10 @@ const availability: Readonly<Record<CartStatus, string>> = {
   sold: 'https://schema.org/SoldOut',
 }
 
+/**
+ * The cart as a schema.org `Car` (and `Product`, for its offer): what Google's vehicle listings
+ * read from a page. Stored facts win; where staff left one empty, the title's derivation fills it.
+ */
 export function vehicleProduct(cart: GolfCartDetail, siteUrl: string) {
   const spec = cartSpecifications(cart)
   const derived = derivedFacts(cart.title)
@@ -76,25 +80,30 @@ export function vehicleProduct(cart: GolfCartDetail, siteUrl: string) {
   const url = `${siteUrl}${paths.vehicle(cart.slug)}`
   return {
     '@context': 'https://schema.org',
-    '@type': ['Product', 'Vehicle'],
+    '@type': ['Product', 'Car'],
     '@id': `${url}#vehicle`,
     name: cart.title,
     description: cart.description,
     image: `${siteUrl}${cart.imageUrl.replace(/\.svg$/, '.png')}`,
     url,
-    sku: cart.slug,
+    /** The dealer's stock number: what a buyer quotes on the phone. */
+    sku: cart.stockNumber,
+    ...(cart.vin && { vehicleIdentificationNumber: cart.vin }),
     category: 'Electric golf cart',
     itemCondition: condition,
-    ...(brand && { brand: { '@type': 'Brand', name: brand }, manufacturer: brand }),
+    ...(brand && { brand: { '@type': 'Brand', name: brand }, manufacturer: { '@type': 'Organization', name: brand } }),
     ...(model && { model }),
+    ...(cart.trim && { vehicleConfiguration: cart.trim }),
     ...(year && { vehicleModelDate: String(year) }),
+    ...(cart.color && { color: cart.color }),
     fuelType: 'Electric',
-    seatingCapacity: spec.seats.max,
+    vehicleSeatingCapacity: cart.seats ?? spec.seats.max,
     speed: { '@type': 'QuantitativeValue', maxValue: spec.topSpeedMph, unitCode: 'HJ', unitText: 'mph' },
     payload: { '@type': 'QuantitativeValue', value: spec.payloadLbs, unitCode: 'LBR' },
     offers: {
       '@type': 'Offer',
       url,
+      sku: cart.stockNumber,
       price: cart.price.toFixed(2),
       priceCurrency: 'USD',
       availability: availability[cart.status],

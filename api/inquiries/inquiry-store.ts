@@ -20,6 +20,12 @@ export interface StoredInquiry {
   cartSlug: string | null
   cartTitle: string | null
   cartPrice: number | null
+  cartStockNumber: string | null
+  cartVin: string | null
+  /** The record's own facts; null where the record leaves them to the title. */
+  cartYear: number | null
+  cartMake: string | null
+  cartModel: string | null
   createdAt: Date
 }
 
@@ -47,13 +53,15 @@ export function createInquiryStore(sql: Sql, options: InquiryStoreOptions = { no
         const [row] = await tx<{ id: number; createdAt: Date; interest: Interest | null }[]>`
           insert into contact_inquiries
             (first_name, last_name, email, phone, interest, message, source_url, source_label,
-             cart_slug, golf_cart_id, cart_title, cart_price, spam_reason)
+             cart_slug, golf_cart_id, cart_title, cart_price, cart_stock_number, cart_vin,
+             cart_year, cart_make, cart_model, spam_reason)
           values (
             ${inquiry.firstName}, ${inquiry.lastName}, ${inquiry.email}, ${blankToNull(inquiry.phone)},
             ${blankToNull(inquiry.interest)}, ${blankToNull(inquiry.message)},
             ${blankToNull(inquiry.sourceUrl)}, ${blankToNull(inquiry.sourceLabel)},
             ${cart?.slug ?? blankToNull(inquiry.cartSlug)}, ${cart?.id ?? null}, ${cart?.title ?? null},
-            ${cart?.price ?? null}, ${spam ?? null}
+            ${cart?.price ?? null}, ${cart?.stockNumber ?? null}, ${cart?.vin ?? null},
+            ${cart?.year ?? null}, ${cart?.make ?? null}, ${cart?.model ?? null}, ${spam ?? null}
           )
           returning id, created_at, interest
         `
@@ -69,7 +77,8 @@ export function createInquiryStore(sql: Sql, options: InquiryStoreOptions = { no
     async byId(id: number): Promise<StoredInquiry | undefined> {
       const [row] = await sql<StoredInquiry[]>`
         select id, first_name, last_name, email, phone, interest, message, source_url, source_label,
-               cart_slug, cart_title, cart_price::float8 as cart_price, created_at
+               cart_slug, cart_title, cart_price::float8 as cart_price, cart_stock_number, cart_vin,
+               cart_year, cart_make, cart_model, created_at
         from contact_inquiries where id = ${id}
       `
       return row

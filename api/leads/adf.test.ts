@@ -16,6 +16,11 @@ const lead: StoredInquiry = {
   cartSlug: '2025-evolution-d6-max-gt4',
   cartTitle: '2025 Evolution D6 Max GT4',
   cartPrice: 14995,
+  cartStockNumber: 'GC-0007',
+  cartVin: null,
+  cartYear: null,
+  cartMake: null,
+  cartModel: null,
   createdAt: new Date('2026-11-21T08:04:05.000Z'),
 }
 
@@ -52,6 +57,15 @@ describe('ADF 1.0 document', () => {
     expect(prospect.customer.comments).toContain('Is the D6 in stock in white?')
     expect(prospect.vendor.vendorname).toBe('Jersey Cart Co.')
     expect(prospect.provider.url).toBe('https://carts.example')
+  })
+
+  it('names the cart by VIN and stock number, with the record\'s year, make and model over the title\'s', () => {
+    const street = { ...lead, cartVin: '5ZEVD6M4XS0000001', cartStockNumber: 'EV-1', cartYear: 2026, cartMake: 'Evolution', cartModel: 'D6 Max GT4 LSV' }
+    const { adf } = parse(adfDocument(street, 'https://carts.example'))
+    expect(adf.prospect.vehicle).toMatchObject({ year: 2026, make: 'Evolution', model: 'D6 Max GT4 LSV', vin: '5ZEVD6M4XS0000001', stock: 'EV-1' })
+    const { adf: noVin } = parse(adfDocument(lead, 'https://carts.example'))
+    expect(noVin.prospect.vehicle.vin).toBeUndefined()
+    expect(noVin.prospect.vehicle.stock).toBe('GC-0007')
   })
 
   it('leaves the vehicle out when the lead names no cart, and puts rentals in the comments', () => {

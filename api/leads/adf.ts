@@ -32,6 +32,9 @@ export function adfDocument(lead: StoredInquiry, siteUrl: string): string {
           ...(vehicle.year ? [`      <year>${xml(vehicle.year)}</year>`] : []),
           `      <make>${xml(vehicle.make)}</make>`,
           `      <model>${xml(vehicle.model)}</model>`,
+          // ADF 1.0's element order: year, make, model, vin, stock, then price.
+          ...(vehicle.vin ? [`      <vin>${xml(vehicle.vin)}</vin>`] : []),
+          ...(vehicle.stockNumber ? [`      <stock>${xml(vehicle.stockNumber)}</stock>`] : []),
           ...(vehicle.price !== undefined ? [`      <price type="asking" currency="USD">${vehicle.price}</price>`] : []),
           '    </vehicle>',
         ]

@@ -1,9 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { XMLValidator } from 'fast-xml-parser'
+import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import type { Email } from 'postal-mime'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { vinProblem, withCheckDigit } from '../../domain/vin.ts'
 import { backends } from '../../tests/support/test-database.ts'
 import { startSmtpSink, type SmtpSink } from '../../tests/support/smtp-sink.ts'
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
@@ -99,6 +100,23 @@ describe.each(backends)('lead delivery on %s', (backend) => {
     expect(body).toContain(`<id sequence="1" source="Jersey Cart Co. website">${id}</id>`)
     expect(body).toContain('<model>D6 Max GT4</model>')
     expect(body).toContain('<name part="last">O&apos;Neill</name>')
+  })
+
+  it('names a street-legal cart in the ADF lead by VIN and stock number, with year, make and model', async () => {
+    const vin = withCheckDigit('5ZEVD6M40S0000777')
+    await server.db.sql`
+      update golf_carts set vin = ${vin}, stock_number = 'EV-777', year = 2026, model = 'D6 Max GT4 LSV', street_legal = true
+      where slug = '2025-evolution-d6-max-gt4'
+    `
+    await submit(quote)
+    const [crm] = byRecipient(await smtp.waitFor(3), 'crm@dealer.example')
+    const { adf } = new XMLParser({ parseTagValue: false }).parse(crm!.text!)
+    expect(adf.prospect.vehicle).toMatchObject({ year: '2026', make: 'Evolution', model: 'D6 Max GT4 LSV', vin, stock: 'EV-777' })
+    expect(vinProblem(adf.prospect.vehicle.vin)).toBeUndefined()
+    // ADF 1.0 orders a vehicle's elements: year, make, model, vin, stock, ..., price.
+    const order = ['year', 'make', 'model', 'vin', 'stock', 'price'].map((tag) => crm!.text!.indexOf(`<${tag}`))
+    expect(order).toEqual([...order].sort((a, b) => a - b))
+    await server.db.sql`update golf_carts set vin = null, year = null, model = null, street_legal = false where slug = '2025-evolution-d6-max-gt4'`
   })
 
   it('sends the visitor a short confirmation when asked to', async () => {

@@ -8,16 +8,28 @@ export function interestLabel(lead: StoredInquiry): string | undefined {
   return interestOptions.find((o) => o.value === lead.interest)?.label
 }
 
-/** The cart as a CRM wants it: year, make and model from the title. */
-export function vehicleOf(lead: StoredInquiry): { year?: string; make: string; model: string; price?: number } | undefined {
+/**
+ * The cart as a CRM wants it: year, make and model from the cart record, else from the title;
+ * its stock number and VIN when it has them.
+ */
+export function vehicleOf(
+  lead: StoredInquiry,
+): { year?: string; make: string; model: string; price?: number; stockNumber?: string; vin?: string } | undefined {
   if (!lead.cartTitle) return undefined
   const title = lead.cartTitle
-  const year = title.match(/\b(19|20)\d{2}\b/)?.[0]
+  const year = lead.cartYear ? String(lead.cartYear) : title.match(/\b(19|20)\d{2}\b/)?.[0]
   const brand = specificationsFor(title).brand
-  const make = brand === 'Other' ? (title.replace(/\b(19|20)\d{2}\b/, '').trim().split(/\s+/)[0] ?? title) : brand
+  const make = lead.cartMake ?? (brand === 'Other' ? (title.replace(/\b(19|20)\d{2}\b/, '').trim().split(/\s+/)[0] ?? title) : brand)
   const known = modelForTitle(title)?.model.replace(new RegExp(`^${make}\\s+`, 'i'), '')
-  const model = known ?? title.replace(/\b(19|20)\d{2}\b/, '').replace(new RegExp(`\\b${make}\\b`, 'i'), '').trim()
-  return { year, make, model: model || title, price: lead.cartPrice ?? undefined }
+  const model = lead.cartModel ?? known ?? title.replace(/\b(19|20)\d{2}\b/, '').replace(new RegExp(`\\b${make}\\b`, 'i'), '').trim()
+  return {
+    year,
+    make,
+    model: model || title,
+    price: lead.cartPrice ?? undefined,
+    stockNumber: lead.cartStockNumber ?? undefined,
+    vin: lead.cartVin ?? undefined,
+  }
 }
 
 /** New Jersey time, as the dealer reads it: "Saturday, November 21, 2026 at 3:04 AM EST". */

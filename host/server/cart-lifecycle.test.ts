@@ -21,7 +21,7 @@ const specRows = (page: Awaited<ReturnType<typeof get>>) =>
     (row) => `${row.querySelector('dt')?.textContent}: ${row.querySelector('dd')?.textContent}`,
   )
 const product = (page: Awaited<ReturnType<typeof get>>) =>
-  page.jsonLd().find((d) => Array.isArray(d['@type']) && (d['@type'] as string[]).includes('Vehicle')) as
+  page.jsonLd().find((d) => Array.isArray(d['@type']) && (d['@type'] as string[]).includes('Car')) as
     | { offers: { availability: string } }
     | undefined
 

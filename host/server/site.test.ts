@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { business } from '../../domain/business.ts'
 import { counties } from '../../domain/counties.ts'
+import { vinProblem, withCheckDigit } from '../../domain/vin.ts'
 import { fetchPage, type Page, parsePage } from '../../tests/support/html.ts'
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
 
@@ -236,12 +237,12 @@ describe('vehicle pages', () => {
     expect(page.text('.gc-spec-groups')).toContain('In Stock')
     const [product, crumbs] = page.jsonLd()
     expect(product).toMatchObject({
-      '@type': ['Product', 'Vehicle'],
+      '@type': ['Product', 'Car'],
       name: '2025 Evolution D6 Max GT4',
       brand: { '@type': 'Brand', name: 'Evolution' },
       model: 'D6 Max GT4',
       vehicleModelDate: '2025',
-      seatingCapacity: 4,
+      vehicleSeatingCapacity: 4,
       offers: { '@type': 'Offer', price: '14995.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
     })
     expect(crumbs).toMatchObject({
@@ -252,6 +253,31 @@ describe('vehicle pages', () => {
         { position: 3, name: '2025 Evolution D6 Max GT4', item: `${siteUrl}${path}` },
       ],
     })
+  })
+
+  it('carry Car JSON-LD with the VIN, stock number, brand, model, year, colour, seats and the status as availability', async () => {
+    const vin = withCheckDigit('5ZEVD6M40S0000042')
+    await server.db.sql`
+      insert into golf_carts (slug, alternative_slug, title, description, price, image_url, year, make, model, vin, stock_number, color, seats, status, street_legal)
+      values ('2026-denago-ev-rover-xl-street', '2026-denago-ev-rover-xl-street', '2026 Denago EV Rover XL Street', 'Street-legal Rover.', 15995,
+        '/images/carts/2025-denago-ev-rover-xl.svg', 2026, 'Denago', 'EV Rover XL', ${vin}, 'DN-4242', 'Sky Blue', 4, 'hold', true)
+    `
+    const page = await get('/vehicle/2026-denago-ev-rover-xl-street')
+    const car = page.jsonLd().find((d) => Array.isArray(d['@type']) && (d['@type'] as string[]).includes('Car'))
+    expect(car).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': ['Product', 'Car'],
+      vehicleIdentificationNumber: vin,
+      sku: 'DN-4242',
+      brand: { '@type': 'Brand', name: 'Denago' },
+      model: 'EV Rover XL',
+      vehicleModelDate: '2026',
+      color: 'Sky Blue',
+      vehicleSeatingCapacity: 4,
+      itemCondition: 'https://schema.org/NewCondition',
+      offers: { '@type': 'Offer', price: '15995.00', priceCurrency: 'USD', availability: 'https://schema.org/Reserved', sku: 'DN-4242' },
+    })
+    expect(vinProblem((car as { vehicleIdentificationNumber: string }).vehicleIdentificationNumber)).toBeUndefined()
   })
 
   it('moves the alternative slug reading permanently to the canonical one', async () => {
