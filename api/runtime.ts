@@ -1,5 +1,6 @@
 import type { Env } from './config/env.ts'
 import type { Database } from './db/database.ts'
+import { refreshStatisticsRegularly } from './db/statistics.ts'
 import type { NotificationKind } from './inquiries/inquiry-store.ts'
 import { createMailer } from './leads/mailer.ts'
 import { type OutboxWorker, startOutboxWorker } from './leads/outbox-worker.ts'
@@ -55,10 +56,12 @@ export function createRuntime(
         'Set SMTP_URL and LEADS_TO (and ADF_TO for the CRM), or MAIL_DIR in development; queued leads go out once it is.',
     )
   }
+  const statistics = db.embedded ? refreshStatisticsRegularly(db.sql, log) : undefined
   return {
     services,
     worker,
     async stop() {
+      statistics?.stop()
       await worker?.stop()
       mailer?.close()
     },
