@@ -13,6 +13,7 @@ import { apiThroughput, growth, postgresAdminUrl, submissionThroughput } from '.
 import { type LighthouseResult, runLighthouse } from './lighthouse.ts'
 import { soak, soakMarkdown } from './soak.ts'
 import { staffConsole } from './staff.ts'
+import { leadInbox } from './leads.ts'
 import { measureWidgetSizes, widgetSizesMarkdown } from './widget-sizes.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -49,6 +50,11 @@ const sections: Record<string, Section> = {
     title: "The staff console's API with 10,000 carts",
     method: `10,000 generated carts in ${databases}, the production server in its own process, one signed-in staff session. Reads: \`staff.cart.list\` for the first page (50 rows, newest first), a two-word search, and page 101 sorted by price, each by 2 connections (a few people at the console at once), median of three 2 s runs. Writes: 50 saves one after another (after 10 for warm-up), measured from send to answer, as a person makes them: a one-step price change (\`staff.cart.setPrice\`), and a whole-record save (\`staff.cart.get\` then \`staff.cart.save\`). Each write includes its audit rows and clears the visitors' caches.`,
     run: staffConsole,
+  },
+  leads: {
+    title: 'The lead inbox with 100,000 leads',
+    method: `100,000 generated leads (one every 10 minutes back over almost two years, every status, interest and source, a fifth owned, 1 in 97 spam, each with its dealer email, 1 in 50 failing) in ${databases}, statistics gathered as a running server has them; the production server in its own process, one signed-in staff session. \`staff.lead.list\` for the first page (50 leads with their delivery and the total; what an open inbox asks every 5 seconds), a filtered page (status, interest and "nobody owns it", page 3), a search by a last name (about 2,000 matches) and by a phone number as typed (10 matches), and \`staff.lead.dashboard\` for the last 12 weeks; each by 2 connections, after a 1 s warm-up, median of three 2 s runs.`,
+    run: leadInbox,
   },
   soak: {
     title: 'Soak: mixed traffic at 200 connections',
