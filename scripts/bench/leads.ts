@@ -26,7 +26,7 @@ export async function leadInbox(): Promise<string> {
     `| --- | ---: | ${reads.map(() => '---:').join(' | ')} |`,
   ]
   for (const kind of backendKinds()) {
-    const db = await benchDatabase(kind)
+    const db = await benchDatabase(kind, undefined, postgresAdminUrl)
     try {
       const opened = await openDatabase({ databaseUrl: db.env.DATABASE_URL, dataDir: db.env.DATA_DIR ?? null })
       try {
