@@ -4,7 +4,7 @@
  * Sections not run keep their last results.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 import { startTestServer } from '../../tests/support/test-server.ts'
@@ -137,12 +137,14 @@ let document = readDocument()
 for (const name of names) {
   const section = sections[name]!
   console.log(`\n## ${section.title}\n`)
+  // Other work on the machine slows every figure: say how busy it was when the section began.
+  const load = loadavg()[0]!.toFixed(1)
   const table = await section.run()
   console.log(table)
   const body = [
     `## ${section.title}`,
     '',
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}, Node ${process.version}, with \`npm run bench -- ${name}\`.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine} (load average ${load} when it began), Node ${process.version}, with \`npm run bench -- ${name}\`.`,
     '',
     section.method,
     '',
