@@ -28,7 +28,7 @@ function slowHeaders(port: number) {
   const started = performance.now()
   const socket: Socket = connect(port, '127.0.0.1')
   let received = ''
-  socket.on('data', (chunk) => (received += chunk))
+  socket.on('data', (chunk) => (received += chunk.toString()))
   socket.on('error', () => {})
   socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n')
   const drip = setInterval(() => socket.writable && socket.write('X'), 500)
@@ -57,7 +57,7 @@ describe('slow clients', () => {
     const extra = await new Promise<string>((resolve) => {
       const socket = connect(port, '127.0.0.1')
       let received = ''
-      socket.on('data', (chunk) => (received += chunk))
+      socket.on('data', (chunk) => (received += chunk.toString()))
       socket.on('error', () => resolve(`error ${received}`))
       socket.on('close', () => resolve(`closed ${received}`))
       socket.write('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')

@@ -51,7 +51,7 @@ function money(label: string) {
 function optionalChoice<T extends readonly [string, ...string[]]>(values: T, message: string) {
   return z.pipe(
     z.nullish(z.union([z.enum(values), z.literal('')], message)),
-    z.transform((value) => (value || null) as T[number] | null),
+    z.transform((value) => value || null),
   )
 }
 

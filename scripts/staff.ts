@@ -174,7 +174,7 @@ async function openAccounts(): Promise<Accounts> {
 /** The server that holds the embedded database, through its loopback-only endpoint. */
 async function runningServer(accessFile: string): Promise<Accounts | undefined> {
   const { url, token } = JSON.parse(readFileSync(accessFile, 'utf8')) as { url: string; token: string }
-  const call = async (method: string, path: string, body?: unknown) => {
+  const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
     const res = await fetch(`${url}/internal/staff${path}`, {
       method,
       headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -192,7 +192,7 @@ async function runningServer(accessFile: string): Promise<Accounts | undefined> 
   }
   const name = (username: string) => `/${encodeURIComponent(username)}`
   return {
-    list: async () => (await call('GET', '')) as unknown as StaffAccount[],
+    list: async () => (await call('GET', '')) as StaffAccount[],
     add: (username, hash) => call('POST', '', { username, hash }),
     setPassword: (username, hash) => call('PUT', `${name(username)}/password`, { hash }),
     remove: (username) => call('DELETE', name(username)),

@@ -89,6 +89,7 @@ function visit(element: Element) {
  * it exists finds our elements in it with no call from the partner (docs/CONTRACTS.md, "The
  * loader"), closed roots included. Once every tag is loaded the wrapper only passes through.
  */
+// eslint-disable-next-line @typescript-eslint/unbound-method -- kept unbound on purpose: the wrapper below calls it with .call(this)
 const attachShadow = Element.prototype.attachShadow
 Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
   const root = attachShadow.call(this, init)

@@ -1,15 +1,16 @@
 import { describe, expect, it, vi } from 'vitest'
 import { cachedCartStore } from './cart-cache.ts'
-import type { CartStore } from './cart-store.ts'
+import { seedCarts } from '../../tests/support/fake-services.ts'
 
 function fakeStore() {
   const store = {
-    list: vi.fn(async () => ({ carts: [], total: 0 })),
-    featured: vi.fn(async () => []),
-    bySlug: vi.fn(async () => undefined),
-    add: vi.fn(async () => ({ id: 1 })),
+    list: vi.fn(() => Promise.resolve({ carts: [], total: 0 })),
+    featured: vi.fn(() => Promise.resolve([])),
+    bySlug: vi.fn(() => Promise.resolve(undefined)),
+    similar: vi.fn(() => Promise.resolve([])),
+    add: vi.fn(() => Promise.resolve(seedCarts(1)[0]!)),
   }
-  return store as unknown as CartStore & typeof store
+  return store
 }
 
 describe('cart read cache', () => {

@@ -83,7 +83,8 @@ function tighten(path: string): void {
 
 function readHolder(file: string): number | undefined {
   try {
-    const pid = Number(JSON.parse(readFileSync(file, 'utf8')).pid)
+    const holder: unknown = JSON.parse(readFileSync(file, 'utf8'))
+    const pid = Number(typeof holder === 'object' && holder !== null && 'pid' in holder ? holder.pid : undefined)
     return Number.isInteger(pid) && pid > 0 ? pid : undefined
   } catch {
     return undefined

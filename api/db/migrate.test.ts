@@ -136,7 +136,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations started at once', ()
       const starting = [0, 1].map(() => startServerProcess({ DATABASE_URL: db.url!, LOG_LEVEL: 'info' }, 90_000))
       const settled = await Promise.allSettled(starting)
       for (const s of settled) if (s.status === 'fulfilled') servers.push(s.value)
-      expect(settled.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason).slice(0, 400))).toEqual([])
+      expect(settled.filter((s) => s.status === 'rejected').map((s) => String((s).reason).slice(0, 400))).toEqual([])
       for (const server of servers) {
         expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
         expect(await (await fetch(`${server.url}/api/golf-carts`)).json()).toHaveLength(startingInventory.length)

@@ -30,7 +30,9 @@ export function internalRoutes(sql: Sql, token: string, accounts: UserStore, inv
   routes.use('/inventory', inventoryRoutes(inventory))
   routes.get('/leads', async (req, res) => {
     try {
-      res.json(await recentLeads(sql, parseSince(String(req.query.since ?? '7d')), { spam: req.query.spam === '1' }))
+      const since = req.query.since ?? '7d'
+      if (typeof since !== 'string') return sendError(res, 400, 'Give since once, as a duration such as 7d.')
+      res.json(await recentLeads(sql, parseSince(since), { spam: req.query.spam === '1' }))
     } catch (error) {
       sendError(res, 400, (error as Error).message)
     }

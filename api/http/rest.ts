@@ -1,5 +1,6 @@
 import express, { type Request } from 'express'
 import { createContextInner, type Services } from '../trpc/context.ts'
+import type { InquiryInput } from '../../domain/inquiry.ts'
 import { createCaller } from '../trpc/router.ts'
 import { sendError } from './errors.ts'
 import { requestInfo } from './request-info.ts'
@@ -31,7 +32,7 @@ export function restRoutes(services: Services) {
   })
 
   routes.post('/contact', requireJson, express.json({ limit: '100kb', strict: false }), async (req, res) => {
-    res.status(201).json(await call(req).inquiry.submit(req.body))
+    res.status(201).json(await call(req).inquiry.submit(req.body as InquiryInput))
   })
 
   for (const [path, allow] of [

@@ -39,7 +39,7 @@ export function createMailer(settings: { smtpUrl?: string; mailDir?: string }): 
     return {
       description: `.eml files in ${dir}`,
       async send(message) {
-        const { message: raw } = (await transport.sendMail(message)) as unknown as { message: Buffer }
+        const { message: raw } = await transport.sendMail(message)
         await mkdir(dir, { recursive: true })
         const name = message.messageId.replace(/[<>]/g, '').replace(/[^\w.@-]/g, '_')
         await writeFile(join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${name}.eml`), raw)

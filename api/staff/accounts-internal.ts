@@ -19,9 +19,10 @@ export function staffAccountRoutes(accounts: UserStore) {
     }
   }
   const body = (req: express.Request) => (req.body ?? {}) as { username?: unknown; hash?: unknown }
+  const text = (value: unknown) => (typeof value === 'string' ? value : '')
   routes.get('/', run(() => accounts.list()))
-  routes.post('/', run((req) => accounts.add(String(body(req).username ?? ''), { hash: String(body(req).hash ?? '') })))
-  routes.put('/:username/password', run((req) => accounts.setPassword(String(req.params.username), { hash: String(body(req).hash ?? '') })))
+  routes.post('/', run((req) => accounts.add(text(body(req).username), { hash: text(body(req).hash) })))
+  routes.put('/:username/password', run((req) => accounts.setPassword(String(req.params.username), { hash: text(body(req).hash) })))
   routes.delete('/:username', run((req) => accounts.remove(String(req.params.username))))
   return routes
 }

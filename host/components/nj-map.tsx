@@ -5,7 +5,7 @@ export interface NjMapProps {
   /** The build-time map: `import map from 'virtual:nj-map'`. */
   map: NjMapData
   /** The county page for a county value: "cape-may" -> "/counties/cape-may". */
-  countyHref(value: string): string
+  countyHref: (value: string) => string
 }
 
 export const NJ_MAP_TITLE = 'Map of the 21 New Jersey counties we serve, with our showrooms'

@@ -65,7 +65,7 @@ export function mountContactPost(
 
 function readPost(req: Request) {
   const body = (req.body ?? {}) as Record<string, unknown>
-  const text = (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : undefined)
+  const text = (name: string) => (typeof body[name] === 'string' ? body[name] : undefined)
   const cartSlug = text('cartSlug') || undefined
   return {
     text,

@@ -39,7 +39,7 @@ function expectOneH1(page: Page, text: string) {
 
 /** The dealer, serving all 21 counties, or on a county's pages that county alone. */
 function expectDealer(page: Page, areasServed = 21) {
-  const dealer = page.jsonLd().find((d) => d['@type'] === 'AutoDealer') as Record<string, unknown> | undefined
+  const dealer = page.jsonLd().find((d) => d['@type'] === 'AutoDealer')
   expect(dealer).toBeDefined()
   expect(dealer).toMatchObject({ name: business.name, telephone: business.tollFree.tel, url: `${siteUrl}/` })
   expect(dealer!.areaServed).toHaveLength(areasServed)
@@ -347,7 +347,7 @@ describe('other paths', () => {
     const page = await get('/inventory')
     const state = page.document.querySelector('script#gc-state')
     expect(state?.getAttribute('type')).toBe('application/json')
-    const data = JSON.parse(state!.textContent!)
+    const data = JSON.parse(state!.textContent)
     expect(data.queries[0].state.data.carts).toHaveLength(24)
   })
 })
@@ -436,7 +436,7 @@ describe('the contact form without JavaScript', () => {
     const form = page.document.querySelector('form.gc-form')
     expect(form?.getAttribute('method')).toBe('post')
     expect(form?.getAttribute('action')).toBe('/contact#send-message')
-    expect(page.document.getElementById('send-message')?.contains(form!)).toBe(true)
+    expect(page.document.getElementById('send-message')?.contains(form)).toBe(true)
   })
 })
 

@@ -149,7 +149,7 @@ async function production(app: Express): Promise<{ render: Render; assets: () =>
     }),
   )
   const { render } = (await import(pathToFileURL(serverEntry).href)) as { render: Render }
-  return { render, assets: async () => page }
+  return { render, assets: () => Promise.resolve(page) }
 }
 
 async function development(app: Express): Promise<{ render: Render; assets: () => Promise<PageAssets> }> {
@@ -161,7 +161,7 @@ async function development(app: Express): Promise<{ render: Render; assets: () =
       const module = (await vite.ssrLoadModule('/host/entry-server.tsx')) as { render: Render }
       return module.render(request)
     },
-    assets: async () => ({ scripts: ['/@vite/client', '/host/entry-client.tsx'], styles: [] }),
+    assets: () => Promise.resolve({ scripts: ['/@vite/client', '/host/entry-client.tsx'], styles: [] }),
   }
 }
 

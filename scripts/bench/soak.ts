@@ -62,7 +62,7 @@ export async function soak(seconds = Number(process.env.SOAK_SECONDS ?? 180), co
     })
     samples.push({ at: seconds, mb: rssMb(pid) })
     const statuses = Object.fromEntries(
-      Object.entries((result as unknown as { statusCodeStats: Record<string, { count: number }> }).statusCodeStats).map(([code, s]) => [code, s.count]),
+      Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]),
     )
     const expected = new Set(['200', '201', '429'])
     const unexpected = Object.entries(statuses).filter(([code]) => !expected.has(code)).reduce((sum, [, count]) => sum + count, 0)

@@ -146,7 +146,7 @@ export function buildNjMap(topology: Topology = loadCountiesTopology()): NjMap {
     if (!d) throw new Error(`County "${name}" projected to an empty path`)
     const rings = projectedRings(f.geometry, projection)
     const [labelX, labelY] = interiorPoint(rings)
-    return { value: county.value as string, name: county.name, d, labelX, labelY, label: county.name, rings }
+    return { value: county.value, name: county.name, d, labelX, labelY, label: county.name, rings }
   })
 
   const pins: NjMapPin[] = []

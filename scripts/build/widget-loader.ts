@@ -37,7 +37,7 @@ export function widgetLoader(loaderFile = 'gc-widgets.js'): Plugin {
       const chunks = new Map(
         Object.values(bundle)
           .filter((file) => file.type === 'chunk')
-          .map((chunk) => [chunk.fileName, chunk as unknown as ChunkInfo]),
+          .map((chunk): [string, ChunkInfo] => [chunk.fileName, chunk]),
       )
       const loader = chunks.get(loaderFile)
       if (!loader) throw new Error(`${loaderFile} was not built`)
@@ -53,7 +53,7 @@ export function widgetLoader(loaderFile = 'gc-widgets.js'): Plugin {
         elements[`gc-${name}`] = { file: `./${chunk.fileName}`, preload: [...sharedImports(chunk, chunks)].map((file) => `./${file}`) }
       }
       const code = loader.code.replaceAll('__GC_ELEMENTS__', JSON.stringify(elements))
-      ;(bundle[loaderFile] as unknown as ChunkInfo).code = `(()=>{${code}\n})();\n`
+      loader.code = `(()=>{${code}\n})();\n`
     },
   }
 }

@@ -54,8 +54,8 @@ describe('a partner page', () => {
         'partner-panel',
         class extends HTMLElement {
           connectedCallback() {
-            this.shadowRoot ?? this.attachShadow({ mode: 'open' })
-            this.shadowRoot!.innerHTML = this.getAttribute('content') ?? ''
+            const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' })
+            root.innerHTML = this.getAttribute('content') ?? ''
           }
         },
       )
@@ -115,7 +115,7 @@ describe('a partner page', () => {
       head: `<script>window.before = Object.keys(window)</script><script src="${partner.api.url}/widgets/gc-widgets.js"></script>`,
     })
     const leaked = await page.evaluate(() => {
-      const before = (window as unknown as { before: string[] }).before
+      const before = (window as typeof window & { before: string[] }).before
       return Object.keys(window).filter((key) => !before.includes(key) && key !== 'before')
     })
     expect(leaked).toEqual([])
@@ -136,7 +136,7 @@ describe('a partner page', () => {
     const consoleErrors: string[] = []
     page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()))
     await page.addInitScript(() => {
-      const events: unknown[] = ((window as unknown as { gcErrors: unknown[] }).gcErrors = [])
+      const events: unknown[] = ((window as typeof window & { gcErrors: unknown[] }).gcErrors = [])
       document.addEventListener('gc-error', (e) => events.push((e as CustomEvent).detail))
     })
     await page.goto(`${partner.foreignOrigin}/quote-landing.html`)
@@ -149,7 +149,7 @@ describe('a partner page', () => {
     expect(consoleErrors).toContainEqual(
       expect.stringContaining(`Ask the dealer to add ${partner.foreignOrigin} to ALLOWED_ORIGINS`),
     )
-    expect(await page.evaluate(() => (window as unknown as { gcErrors: unknown[] }).gcErrors)).toEqual([
+    expect(await page.evaluate(() => (window as typeof window & { gcErrors: unknown[] }).gcErrors)).toEqual([
       { message: expect.stringContaining(`Leads from ${partner.foreignOrigin} are not accepted`) },
     ])
     expect(await axeViolations(page)).toEqual([])

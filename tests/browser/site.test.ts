@@ -20,11 +20,11 @@ describe('the site in a browser', () => {
 
   it('navigates between pages without reloading, updating title and current link', async () => {
     const { page, problems } = await visit('/')
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42))
+    await page.evaluate(() => ((window as typeof window & { marker: number }).marker = 42))
     await page.locator('nav[aria-label="Main"] a', { hasText: 'Inventory' }).click()
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Golf Cart Inventory')
     expect(new URL(page.url()).pathname).toBe('/inventory')
-    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42)
+    expect(await page.evaluate(() => (window as typeof window & { marker?: number }).marker)).toBe(42)
     expect(await page.title()).toBe('Golf Cart Inventory | Jersey Cart Co.')
     expect(await page.locator('nav[aria-label="Main"] a[aria-current="page"]').textContent()).toBe('Inventory')
     await page.goBack()

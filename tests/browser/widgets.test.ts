@@ -52,9 +52,9 @@ describe('widgets on a partner page', () => {
   it('store a lead from the contact form and fire gc-lead-submitted', async () => {
     const { page, problems } = await open('/quote-landing.html')
     await page.evaluate(() => {
-      ;(window as unknown as { events: unknown[] }).events = []
+      ;(window as typeof window & { events: unknown[] }).events = []
       document.addEventListener('gc-lead-submitted', (e) =>
-        (window as unknown as { events: unknown[] }).events.push({
+        (window as typeof window & { events: unknown[] }).events.push({
           detail: (e as CustomEvent).detail,
           bubbles: e.bubbles,
           composed: e.composed,
@@ -67,7 +67,7 @@ describe('widgets on a partner page', () => {
     await page.waitForTimeout(2600)
     await page.locator('gc-contact-form button[type="submit"]').click()
     await expect(page.locator('gc-contact-form .gc-toast__title').textContent()).resolves.toBe('Message sent successfully!')
-    const events = (await page.evaluate(() => (window as unknown as { events: unknown[] }).events)) as {
+    const events = (await page.evaluate(() => (window as typeof window & { events: unknown[] }).events)) as {
       detail: { id: number; interest: string }
     }[]
     expect(events).toEqual([
@@ -197,7 +197,7 @@ describe('widgets on a partner page', () => {
     await page.evaluate(() => document.querySelector('gc-inventory')!.removeAttribute('category'))
     await expect.poll(() => cards(page, 'gc-inventory').count()).toBe(24)
     expect(await page.locator('gc-inventory select').inputValue()).toBe('all')
-    await page.evaluate(() => ((document.querySelector('gc-featured-carts') as unknown as { limit: number }).limit = 5))
+    await page.evaluate(() => (document.querySelector<HTMLElement & { limit: number }>('gc-featured-carts')!.limit = 5))
     await expect.poll(() => cards(page, 'gc-featured-carts').count()).toBe(5)
   })
 

@@ -39,13 +39,13 @@ export async function axeViolations(page: Page, include?: string): Promise<AxeVi
   // govern; a <script> tag added to the page would be refused by it, as it should be.
   await page.evaluate(axeSource)
   return page.evaluate(async (context) => {
-    const axe = (window as unknown as { axe: { run: Function } }).axe
+    const axe = (window as typeof window & { axe: typeof import('axe-core') }).axe
     const result = await axe.run(context ?? document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
     })
-    return result.violations.map((v: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }) => ({
+    return result.violations.map((v) => ({
       id: v.id,
-      impact: v.impact,
+      impact: v.impact ?? null,
       help: v.help,
       nodes: v.nodes.map((n) => JSON.stringify(n.target)),
     }))

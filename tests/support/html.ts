@@ -20,6 +20,8 @@ export async function fetchPage(url: string, init?: RequestInit): Promise<Page> 
 
 export function parsePage(status: number, html: string): Page {
   const window = new Window({ settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true } })
+  // happy-dom's Document implements the DOM's, but its class is not the lib.dom type TypeScript knows.
+  // eslint-disable-next-line no-restricted-syntax -- two implementations of one interface, not a hidden type error
   const document = new window.DOMParser().parseFromString(html, 'text/html') as unknown as Document
   const clean = (t: string | null | undefined) => t?.replace(/\s+/g, ' ').trim()
   return {

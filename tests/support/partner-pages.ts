@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { createDemoApp } from '../../demo/server.ts'
 import { launchBrowser } from './browser.ts'
+import { started } from './site-visits.ts'
 import { startTestServer, type TestServer } from './test-server.ts'
 
 /**
@@ -28,9 +29,15 @@ export interface PartnerPages {
 }
 
 export function usePartnerPages(): PartnerPages {
+  let browser: Browser | undefined
+  let api: TestServer | undefined
   const pages: PartnerPages = {
-    browser: undefined as unknown as Browser,
-    api: undefined as unknown as TestServer,
+    get browser() {
+      return started(browser)
+    },
+    get api() {
+      return started(api)
+    },
     allowedOrigin: '',
     foreignOrigin: '',
     async newContext(options) {
@@ -74,14 +81,14 @@ export function usePartnerPages(): PartnerPages {
     const { port } = demo.address() as AddressInfo
     pages.allowedOrigin = `http://127.0.0.1:${port}`
     pages.foreignOrigin = `http://localhost:${port}`
-    pages.api = await startTestServer('pglite', { ALLOWED_ORIGINS: pages.allowedOrigin })
+    api = await startTestServer('pglite', { ALLOWED_ORIGINS: pages.allowedOrigin })
     apiUrl = pages.api.url
-    pages.browser = await launchBrowser()
+    browser = await launchBrowser()
   })
 
   afterAll(async () => {
-    await pages.browser?.close()
-    await pages.api?.close()
+    await browser?.close()
+    await api?.close()
     await new Promise((resolve) => demo?.close(resolve))
   })
 

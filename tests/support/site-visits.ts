@@ -24,9 +24,15 @@ export interface Site {
 /** The dealer's own site on a fresh database, in Chromium. Call once at the top of a test file. */
 export function useSite(): Site {
   const contexts: BrowserContext[] = []
+  let browser: Browser | undefined
+  let server: TestServer | undefined
   const site: Site = {
-    browser: undefined as unknown as Browser,
-    server: undefined as unknown as TestServer,
+    get browser() {
+      return started(browser)
+    },
+    get server() {
+      return started(server)
+    },
     async newContext(options) {
       const context = await site.browser.newContext(options)
       contexts.push(context)
@@ -51,15 +57,21 @@ export function useSite(): Site {
   }
 
   beforeAll(async () => {
-    site.server = await startTestServer('pglite', { LOG_LEVEL: 'silent' }, { site: true })
-    site.browser = await launchBrowser()
+    server = await startTestServer('pglite', { LOG_LEVEL: 'silent' }, { site: true })
+    browser = await launchBrowser()
   })
   afterAll(async () => {
-    await site.browser?.close()
-    await site.server?.close()
+    await browser?.close()
+    await server?.close()
   })
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()))
   })
   return site
+}
+
+/** What beforeAll starts, for code that runs after it. */
+export function started<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('Used before beforeAll started it')
+  return value
 }

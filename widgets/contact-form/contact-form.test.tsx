@@ -7,7 +7,7 @@ import { ContactForm } from './contact-form.tsx'
 
 const fill = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } })
-const value = (label: string | RegExp) => (screen.getByLabelText(label) as HTMLInputElement).value
+const value = (label: string | RegExp) => screen.getByLabelText<HTMLInputElement>(label).value
 const submit = () => fireEvent.click(screen.getByRole('button', { name: /Send Message|Sending/ }))
 
 function fillValid() {
@@ -31,7 +31,7 @@ describe('ContactForm', () => {
     expect(screen.getByLabelText(/Email/).getAttribute('type')).toBe('email')
     expect(screen.getByLabelText(/Phone/).getAttribute('type')).toBe('tel')
     expect(screen.getByLabelText('Message').getAttribute('rows')).toBe('4')
-    const options = Array.from((screen.getByLabelText(/interested/) as HTMLSelectElement).options).map((o) => [o.value, o.text])
+    const options = Array.from(screen.getByLabelText<HTMLSelectElement>(/interested/).options).map((o) => [o.value, o.text])
     expect(options).toEqual([
       ['', 'Select an option'],
       ['denago', 'DENAGO'],
@@ -90,7 +90,7 @@ describe('ContactForm', () => {
       'denago',
     ])
     expect(errors[0]).toMatch(/^500: /)
-    expect((screen.getByRole('button', { name: 'Send Message' }) as HTMLButtonElement).disabled).toBe(false)
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send Message' }).disabled).toBe(false)
   })
 
   it('shows problems beside their fields before sending anything', async () => {

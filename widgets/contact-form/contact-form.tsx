@@ -36,9 +36,9 @@ export interface ContactFormProps {
    * hears which origin the dealer would have to allow.
    */
   checkOrigin?: boolean
-  onOriginRefused?(origin: string | null): void
-  onSubmitted?(receipt: InquiryReceipt): void
-  onError?(message: string): void
+  onOriginRefused?: (origin: string | null) => void
+  onSubmitted?: (receipt: InquiryReceipt) => void
+  onError?: (message: string) => void
 }
 
 

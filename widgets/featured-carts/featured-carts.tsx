@@ -11,12 +11,12 @@ export interface FeaturedCartsProps {
   /** "Featured Golf Carts", or "Featured Golf Carts in Ocean" on a county page. */
   title?: string
   headingLevel?: 2 | 3
-  vehicleHref(slug: string): string
+  vehicleHref: (slug: string) => string
   /** When given, a "View Full Inventory" link follows the cards. */
   inventoryHref?: string
   /** Returning false stops the navigation to the cart's page (a cancelled `gc-vehicle-select`). */
-  onVehicleSelect?(slug: string): boolean | void
-  onError?(message: string): void
+  onVehicleSelect?: (slug: string) => boolean | void
+  onError?: (message: string) => void
 }
 
 export function featuredQueryInput(limit: number = featuredCount) {

@@ -22,7 +22,7 @@ describe('InventoryGrid', () => {
   it('shows each cart with image, NEW badge, title, description, price and a details link', async () => {
     renderWithApi(<InventoryGrid vehicleHref={href} />)
     const card = (await screen.findByRole('heading', { name: '2025 Denago EV Nomad XL' })).closest('article')!
-    const c = within(card as HTMLElement)
+    const c = within(card)
     expect(c.getByRole('img', { name: '2025 Denago EV Nomad XL' }).getAttribute('src')).toBe(
       '/images/carts/2025-denago-ev-nomad-xl.svg',
     )
@@ -53,7 +53,7 @@ describe('InventoryGrid', () => {
     expect(services.calls.at(-1)).toEqual({ method: 'list', input: { limit: 24, offset: 0 } })
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'new' } })
     await waitFor(() => expect(services.calls.at(-1)).toEqual({ method: 'list', input: { category: 'new', limit: 24, offset: 0 } }))
-    expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('new')
+    expect(screen.getByLabelText<HTMLSelectElement>('Category').value).toBe('new')
   })
 
   it('pages through a large inventory 24 at a time', async () => {
@@ -61,7 +61,7 @@ describe('InventoryGrid', () => {
     renderWithApi(<InventoryGrid vehicleHref={href} />, services)
     await waitFor(() => expect(cards()).toHaveLength(24))
     expect(screen.getByText('Page 1 of 2')).toBeTruthy()
-    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Previous' }).disabled).toBe(true)
     fireEvent.click(screen.getByRole('button', { name: 'Next' }))
     await waitFor(() => expect(cards()).toHaveLength(6))
     expect(screen.getByRole('status').textContent).toBe('Showing 25 to 30 of 30 golf carts')

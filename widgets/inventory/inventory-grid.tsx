@@ -16,12 +16,12 @@ export interface InventoryGridProps {
    * pager to every cart: Previous and Next become links, and a new category is a navigation.
    * Without it (in an embed) they are buttons.
    */
-  pageHref?(page: number, category: string): string
-  onCategoryChange?(category: string): void
-  vehicleHref(slug: string): string
+  pageHref?: (page: number, category: string) => string
+  onCategoryChange?: (category: string) => void
+  vehicleHref: (slug: string) => string
   /** Returning false stops the navigation to the cart's page (a cancelled `gc-vehicle-select`). */
-  onVehicleSelect?(slug: string): boolean | void
-  onError?(message: string): void
+  onVehicleSelect?: (slug: string) => boolean | void
+  onError?: (message: string) => void
 }
 
 /** The list call for one page of one category, shared with the server's prefetch. */
@@ -136,7 +136,7 @@ function PageStep(props: {
   enabled: boolean
   category: string
   href?: (page: number, category: string) => string
-  onStep(page: number): void
+  onStep: (page: number) => void
 }) {
   if (props.href) {
     return props.enabled ? (

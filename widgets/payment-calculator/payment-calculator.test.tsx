@@ -36,7 +36,7 @@ describe('PaymentCalculator', () => {
   it('starts with empty amounts that show nothing a visitor could take for a value', () => {
     render(<PaymentCalculator />)
     for (const label of ['Cart Price ($)', 'Down Payment ($)']) {
-      const input = screen.getByLabelText(label) as HTMLInputElement
+      const input = screen.getByLabelText<HTMLInputElement>(label)
       expect([input.value, input.placeholder]).toEqual(['', ''])
     }
     calculate()
@@ -53,7 +53,7 @@ describe('PaymentCalculator', () => {
 
   it('uses the standard amortised payment when an APR is entered', () => {
     render(<PaymentCalculator price={10000} />)
-    expect((screen.getByLabelText('Cart Price ($)') as HTMLInputElement).value).toBe('10000')
+    expect(screen.getByLabelText<HTMLInputElement>('Cart Price ($)').value).toBe('10000')
     type('Loan Term', '60')
     type('APR (%)', '6')
     calculate()

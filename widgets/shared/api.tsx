@@ -85,7 +85,11 @@ export function describeFailure(error: unknown): string {
 export function fieldIssuesOf(error: unknown): { path: string; message: string }[] {
   if (!(error instanceof TRPCClientError)) return []
   const issues = (error.shape as { issues?: unknown } | undefined)?.issues
-  return Array.isArray(issues) ? issues : []
+  return Array.isArray(issues) ? issues.filter(isFieldIssue) : []
+}
+
+function isFieldIssue(value: unknown): value is { path: string; message: string } {
+  return typeof value === 'object' && value !== null && 'path' in value && typeof value.path === 'string' && 'message' in value && typeof value.message === 'string'
 }
 
 /** The tRPC code of a failure: from the HTTP client in the browser, from the procedure on the server. */

@@ -17,7 +17,7 @@ export function CartCard(props: {
   /** The very first card's image is usually the page's largest paint: fetch it first. */
   priority?: boolean
   /** Told when the visitor opens the cart; returning false keeps them here (no navigation). */
-  onSelect?(slug: string): boolean | void
+  onSelect?: (slug: string) => boolean | void
 }) {
   const { cart } = props
   const Heading = `h${props.headingLevel}` as const
@@ -97,14 +97,14 @@ export function CartSkeletonGrid({ count, children }: { count: number; children?
 /** The grid of cards the inventory and the featured list share. */
 export function CartGrid(props: {
   carts: readonly GolfCart[]
-  vehicleHref(slug: string): string
+  vehicleHref: (slug: string) => string
   /** The level of each card's title. */
   headingLevel: HeadingLevel
   /** How many of the first cards load their image eagerly (the first of them with priority). */
   eager?: number
   /** Set while older carts stand in for the ones being fetched. */
   busy?: boolean
-  onSelect?(slug: string): boolean | void
+  onSelect?: (slug: string) => boolean | void
 }) {
   const apiBase = useApiBase()
   const eager = props.eager ?? 0

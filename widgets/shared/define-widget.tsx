@@ -61,7 +61,7 @@ export function defineWidget(definition: WidgetDefinition): void {
   }
 
   const props = { apiBase: 'string', ...definition.attributes } as const
-  const Base = r2wc(Element, { shadow: 'open', props }) as unknown as {
+  const Base = r2wc(Element, { shadow: 'open', props }) as {
     new (): R2wcInternals & {
       connectedCallback(): void
       attributeChangedCallback(name: string, old: string | null, value: string | null): void
@@ -83,12 +83,11 @@ export function defineWidget(definition: WidgetDefinition): void {
      * Lit and Shoelace do on upgrade.
      */
     override connectedCallback() {
-      const self = this as unknown as Record<string, unknown>
       for (const prop of Object.keys(props)) {
         if (!Object.prototype.hasOwnProperty.call(this, prop)) continue
-        const value = self[prop]
-        delete self[prop]
-        self[prop] = value
+        const value: unknown = Reflect.get(this, prop)
+        Reflect.deleteProperty(this, prop)
+        Reflect.set(this, prop, value)
       }
       super.connectedCallback()
     }

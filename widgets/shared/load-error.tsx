@@ -1,7 +1,7 @@
 import { business } from '../../domain/business.ts'
 
 /** What a widget shows instead of a blank box when its data does not arrive (issue #3). */
-export function LoadError(props: { what: string; onRetry(): void; retrying?: boolean }) {
+export function LoadError(props: { what: string; onRetry: () => void; retrying?: boolean }) {
   return (
     <div className="gc-load-error" role="alert" part="error">
       <p>

@@ -43,9 +43,13 @@ describe('toasts', () => {
   it('disappears after 5 seconds', () => {
     renderToasts()
     fireEvent.click(screen.getByText('notify Saved'))
-    act(() => vi.advanceTimersByTime(4900))
+    act(() => {
+      vi.advanceTimersByTime(4900)
+    })
     expect(shown()).toEqual(['Saved'])
-    act(() => vi.advanceTimersByTime(200))
+    act(() => {
+      vi.advanceTimersByTime(200)
+    })
     expect(shown()).toEqual([])
   })
 

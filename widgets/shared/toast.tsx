@@ -43,7 +43,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   )
 }
 
-function ToastRegion({ toast, onDismiss }: { toast: (Toast & { key: number }) | null; onDismiss(): void }) {
+function ToastRegion({ toast, onDismiss }: { toast: (Toast & { key: number }) | null; onDismiss: () => void }) {
   const region = useRef<HTMLElement>(null)
   const [paused, setPaused] = useState(false)
   const [offset, setOffset] = useState(0)
@@ -113,7 +113,7 @@ function ToastCard(props: {
   toast: Toast
   offset: number
   swipe: Record<string, (e: PointerEvent) => void>
-  onDismiss(): void
+  onDismiss: () => void
 }) {
   const { toast, offset } = props
   return (

@@ -17,10 +17,10 @@ export interface VehicleDetailProps {
   headingLevel?: 1 | 2
   homeHref: string
   inventoryHref: string
-  contactHref(slug: string): string
+  contactHref: (slug: string) => string
   /** Where a similar cart's card links (a sold cart's page offers some). */
-  vehicleHref(slug: string): string
-  onError?(message: string): void
+  vehicleHref: (slug: string) => string
+  onError?: (message: string) => void
 }
 
 const features: { icon: LucideIcon; title: string; text: string }[] = [
@@ -235,7 +235,7 @@ export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetai
 }
 
 /** Listed carts nearest in price to a sold one. */
-function SimilarCarts(props: { slug: string; headingLevel: 1 | 2; vehicleHref(slug: string): string }) {
+function SimilarCarts(props: { slug: string; headingLevel: 1 | 2; vehicleHref: (slug: string) => string }) {
   const trpc = useTRPC()
   const { data } = useQuery(trpc.cart.similar.queryOptions({ slug: props.slug, limit: featuredCount }))
   if (!data || data.length === 0) return null
