@@ -23,6 +23,9 @@ export default tseslint.config(
     },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      // no-cycle reads the files an import leads to: these are the extensions and the parser it may use.
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {

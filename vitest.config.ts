@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'unit', include: ['domain/**/*.test.ts', 'host/content/**/*.test.ts', 'scripts/build/**/*.test.ts', 'demo/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['domain/**/*.test.ts', 'tests/lint/**/*.test.ts', 'host/content/**/*.test.ts', 'scripts/build/**/*.test.ts', 'demo/**/*.test.ts'], environment: 'node' },
       },
       {
         test: {

@@ -1,0 +1,60 @@
+import { ESLint } from 'eslint'
+import tseslint from 'typescript-eslint'
+import { describe, expect, it } from 'vitest'
+
+// The project's own eslint.config.js, on snippets that never touch the disk. Type information is
+// switched off for them (a file that does not exist has no place in the TypeScript project); the
+// rules tested here read imports and syntax only. So a rule that stops firing fails this test.
+const eslint = new ESLint({
+  cwd: new URL('../..', import.meta.url).pathname,
+  overrideConfig: [{ files: ['**/*.{ts,tsx}'], ...tseslint.configs.disableTypeChecked }],
+})
+
+async function problems(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath })
+  return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`)
+}
+
+describe('layer rules (docs/ARCHITECTURE.md, Layers)', () => {
+  it('api/ never imports host/ or widgets/', async () => {
+    expect(await problems('api/lint-probe.ts', "import { routes } from '../host/routes.ts'\nexport { routes }\n")).toEqual([
+      expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*api\/ never imports host\//),
+    ])
+    expect(await problems('api/http/lint-probe.ts', "import type { ApiClient } from '../../widgets/shared/api.tsx'\nexport type { ApiClient }\n")).toEqual([
+      expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*api\/ never imports host\/ or widgets\//),
+    ])
+  })
+
+  it('widgets/ import only types from api/', async () => {
+    expect(await problems('widgets/shared/lint-probe.ts', "import type { AppRouter } from '../../api/trpc/router.ts'\nexport type { AppRouter }\n")).toEqual([])
+    expect(await problems('widgets/shared/lint-probe.ts', "import { appRouter } from '../../api/trpc/router.ts'\nexport { appRouter }\n")).toEqual([
+      expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*widgets\/ import from api\/ only the router's type/),
+    ])
+  })
+
+  it('domain/ imports no framework, only zod/mini', async () => {
+    expect(await problems('domain/lint-probe.ts', "import { z } from 'zod/mini'\nexport const probe = z.string()\n")).toEqual([])
+    for (const framework of ['react', 'express', 'node:fs', 'postgres', 'zod']) {
+      expect(await problems('domain/lint-probe.ts', `import * as probe from '${framework}'\nexport { probe }\n`)).toEqual([
+        expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*domain\/ imports no framework/),
+      ])
+    }
+  })
+})
+
+describe('import cycles', () => {
+  it('refuses an import that closes a circle', async () => {
+    // domain/catalogue.ts imports domain/slug.ts: slug.ts importing the catalogue back closes a circle.
+    expect(await problems('domain/slug.ts', "import * as catalogue from './catalogue.ts'\nexport { catalogue }\n")).toEqual([
+      expect.stringMatching(/^import-x\/no-cycle: Dependency cycle detected/),
+    ])
+  })
+})
+
+describe('cast rule', () => {
+  it('refuses a double cast through unknown', async () => {
+    expect(await problems('api/lint-probe.ts', 'export const probe = (value: string) => value as unknown as number\n')).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: A double cast/),
+    ])
+  })
+})
