@@ -107,7 +107,10 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': ['error', {
         patterns: [
           layer('domain/ imports only domain/ (docs/ARCHITECTURE.md, Layers).', through('api', 'host', 'widgets', 'scripts', 'tests')),
-          layer('domain/ imports no framework or Node module: only domain/ and `zod/mini`.', '^(?!\\.|zod/mini$)'),
+          layer(
+            'domain/ imports no framework or Node module: only domain/, `zod/mini` and the pure CSV functions.',
+            '^(?!\\.|zod/mini$|csv-parse/sync$|csv-stringify/sync$)',
+          ),
         ],
       }],
     },

@@ -19,7 +19,8 @@ function withRow(cells: Record<string, string>): string {
   const row = names.map((name) => {
     if (name in cells) return cells[name]!
     const value = (values.rows[0]!.record as Record<string, unknown>)[name]
-    return `"${String(value ?? '').replaceAll('"', '""')}"`
+    const text = typeof value === 'string' ? value : JSON.stringify(value ?? '')
+    return `"${text.replaceAll('"', '""')}"`
   })
   return `${header}\n${row.join(',')}`
 }

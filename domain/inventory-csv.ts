@@ -131,6 +131,7 @@ function readHeader(header: readonly string[]): { columns: InventoryColumn[] } |
 export function parseInventoryCsv(text: string): ParsedInventory {
   let records: { record: string[]; info: { lines: number } }[]
   try {
+    // eslint-disable-next-line no-restricted-syntax -- csv-parse's types do not model `info: true`, which wraps each record as { record, info }
     records = parse(text, { info: true, bom: true, skip_empty_lines: true, relax_column_count: true }) as unknown as typeof records
   } catch (error) {
     const { lines } = error as { lines?: number }

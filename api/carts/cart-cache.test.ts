@@ -7,6 +7,7 @@ function fakeStore() {
     list: vi.fn(() => Promise.resolve({ carts: [], total: 0 })),
     featured: vi.fn(() => Promise.resolve([])),
     bySlug: vi.fn(() => Promise.resolve(undefined)),
+    listingCarts: vi.fn(() => Promise.resolve([])),
     similar: vi.fn(() => Promise.resolve([])),
     add: vi.fn(() => Promise.resolve(seedCarts(1)[0]!)),
   }

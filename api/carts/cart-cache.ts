@@ -6,7 +6,7 @@ import type { CartStore } from './cart-store.ts'
  * write by another process (several servers on one PostgreSQL) shows within that second
  * (docs/decisions/0006-caches-and-hot-path.md).
  */
-export function cachedCartStore(store: Pick<CartStore, 'list' | 'featured' | 'bySlug' | 'similar' | 'add'>, ttlMs = 1000) {
+export function cachedCartStore(store: Pick<CartStore, 'list' | 'featured' | 'bySlug' | 'listingCarts' | 'similar' | 'add'>, ttlMs = 1000) {
   const entries = new Map<string, { expires: number; value: Promise<unknown> }>()
   const listeners = new Set<() => void>()
   const maxEntries = 2000

@@ -172,7 +172,7 @@ export async function applyImport(sql: Sql, plan: ImportPlan, actor: Actor): Pro
          from jsonb_to_recordset($1::jsonb) as r(ord integer, slug text, alternative_slug text, ${typed})
          order by ord
          returning id, stock_number`,
-        [tx.json(rows as never) as never],
+        [tx.json(rows) as never],
       )
       added.push(...inserted)
     }

@@ -128,7 +128,7 @@ const csvColumns: (keyof LeadRow)[] = [
  * `x;=HYPERLINK(...)` would otherwise become a live second cell), a quote or a line break is
  * quoted. Control characters other than line breaks and tabs are shown, as in the text output.
  */
-export function csvCell(value: unknown): string {
+export function csvCell(value: string | number | boolean | null | undefined): string {
   let text = visible(value === null || value === undefined ? '' : String(value), '\r\n\t')
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
   return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text

@@ -63,7 +63,7 @@ export function staffPhotoUploads(services: Services, siteOrigin: string): Route
       if (declared > photoLimits.uploadBytes) return refuse(req, res, 413, photoMessages.tooLarge)
       const alt = typeof req.query.alt === 'string' ? req.query.alt.trim().slice(0, photoLimits.alt) : undefined
       const body = await new Promise<Buffer>((resolve, reject) =>
-        readBody(req, res, (error?: unknown) => (error ? reject(error) : resolve(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)))),
+        readBody(req, res, (error?: Error) => (error ? reject(error) : resolve(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)))),
       ).catch((error: { type?: string }) => {
         if (error.type === 'entity.too.large') throw new PhotoRejectedError(photoMessages.tooLarge, 413)
         throw error

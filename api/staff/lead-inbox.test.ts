@@ -57,7 +57,7 @@ describe.each(backends)('the lead inbox on %s', (backend) => {
     ids.percent = await add({ firstName: 'Pat', lastName: '100%_Off', email: 'pat@example.com' })
     ids.spam = await add({ firstName: 'Bot', lastName: 'Spam', email: 'bot@example.com', website: 'https://spam.example' })
     // Olive wrote three weeks ago, New Jersey time.
-    await server.db.sql`update contact_inquiries set created_at = now() - interval '21 days' where id = ${ids.old!}`
+    await server.db.sql`update contact_inquiries set created_at = now() - interval '21 days' where id = ${ids.old}`
     // Wait until the first attempt of every notification has failed.
     for (let i = 0; i < 200; i++) {
       const [row] = await server.db.sql`select count(*)::int as n from outbox_messages where last_error is null and sent_at is null`
