@@ -2,6 +2,7 @@ import { ESLint } from 'eslint'
 import tseslint from 'typescript-eslint'
 import { describe, expect, it } from 'vitest'
 
+// Loading the config (typescript-eslint, the resolver) takes seconds on a busy machine: hence the timeouts.
 // The project's own eslint.config.js, on snippets that never touch the disk. Type information is
 // switched off for them (a file that does not exist has no place in the TypeScript project); the
 // rules tested here read imports and syntax only. So a rule that stops firing fails this test.
@@ -15,7 +16,7 @@ async function problems(filePath: string, code: string) {
   return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`)
 }
 
-describe('layer rules (docs/ARCHITECTURE.md, Layers)', () => {
+describe('layer rules (docs/ARCHITECTURE.md, Layers)', { timeout: 60_000 }, () => {
   it('api/ never imports host/ or widgets/', async () => {
     expect(await problems('api/lint-probe.ts', "import { routes } from '../host/routes.ts'\nexport { routes }\n")).toEqual([
       expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*api\/ never imports host\//),
@@ -42,7 +43,7 @@ describe('layer rules (docs/ARCHITECTURE.md, Layers)', () => {
   })
 })
 
-describe('import cycles', () => {
+describe('import cycles', { timeout: 60_000 }, () => {
   it('refuses an import that closes a circle', async () => {
     // domain/catalogue.ts imports domain/slug.ts: slug.ts importing the catalogue back closes a circle.
     expect(await problems('domain/slug.ts', "import * as catalogue from './catalogue.ts'\nexport { catalogue }\n")).toEqual([
@@ -51,7 +52,7 @@ describe('import cycles', () => {
   })
 })
 
-describe('cast rule', () => {
+describe('cast rule', { timeout: 60_000 }, () => {
   it('refuses a double cast through unknown', async () => {
     expect(await problems('api/lint-probe.ts', 'export const probe = (value: string) => value as unknown as number\n')).toEqual([
       expect.stringMatching(/^no-restricted-syntax: A double cast/),
