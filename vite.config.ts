@@ -25,7 +25,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         reportCompressedSize: false,
         rolldownOptions: {
-          input: 'host/entry-client.tsx',
+          // The site, and the staff console's small script (docs/decisions/0016).
+          input: ['host/entry-client.tsx', 'host/staff/entry-client.tsx'],
           onLog(level, log, handler) {
             if (log.code !== 'MODULE_LEVEL_DIRECTIVE') handler(level, log)
           },

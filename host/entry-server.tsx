@@ -9,6 +9,9 @@ import type { PostedForm } from './form-state.ts'
 import { headTags } from './meta.ts'
 import { matchRoute } from './routes.ts'
 
+/** The staff console renders here too, with the same React (host/staff/). */
+export { renderSignIn, renderStaff, type StaffAnswer, type StaffRequest } from './staff/render.tsx'
+
 export type RenderResult =
   | {
       kind: 'page'

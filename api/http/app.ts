@@ -19,7 +19,7 @@ import { requestInfo } from './request-info.ts'
 import { apiPolicy, securityHeaders } from './security.ts'
 import { requestLog, requestLogger } from './request-log.ts'
 import { restRoutes } from './rest.ts'
-import { staffRequestInfo, staffRoutes } from '../staff/http.ts'
+import { type RespondToRefusal, signInRefusalAnswer, staffRequestInfo, staffRoutes } from '../staff/http.ts'
 import { leadDownloads } from '../staff/lead-downloads.ts'
 import { feedRoutes } from '../feeds/listing-feeds.ts'
 import { photoFiles, staffPhotoUploads } from '../photos/http.ts'
@@ -29,6 +29,8 @@ export interface SiteContext {
   env: Env
   log: Logger
   services: Services
+  /** The site's own answer to a refused staff sign-in: the sign-in page again, the refusal beside the form. */
+  answerSignInRefusal(respond: RespondToRefusal): void
 }
 
 /** Adds the website's routes after the API's and before the final not-found answer. */
@@ -127,7 +129,9 @@ export async function createApp({
     }),
   )
 
-  app.use('/staff', staffRoutes(services, siteOrigin))
+  // The site mounted below renders the sign-in page; until it says how, a refusal is JSON.
+  let signInRefusal: RespondToRefusal | undefined
+  app.use('/staff', staffRoutes(services, siteOrigin, signInRefusalAnswer(() => signInRefusal)))
   app.use('/staff', leadDownloads(services))
   app.use('/feeds', feedRoutes(services, env.siteUrl, env.cartCacheMs))
 
@@ -135,7 +139,7 @@ export async function createApp({
   app.use('/images', express.static(`${staticFolders.public}images`, { maxAge: '1d', index: false, fallthrough: false }))
   app.use('/photos', photoFiles(services))
   app.get('/favicon.svg', (_req, res) => res.sendFile(`${staticFolders.public}favicon.svg`, { maxAge: '1d' }))
-  await mountSite?.(app, { env, log, services })
+  await mountSite?.(app, { env, log, services, answerSignInRefusal: (respond) => void (signInRefusal = respond) })
   app.use((req, res) => sendError(res, 404, `Nothing at ${req.method} ${req.path}`))
   app.use(errorHandler(log))
   /** The server's request listener: the hot cache first, Express for everything else. */

@@ -4,6 +4,7 @@ import { requestOriginVerdict } from '../http/origin.ts'
 import type { RequestInfo, Services } from '../trpc/context.ts'
 import { clearStaffCookie, setStaffCookie, staffToken } from './cookie.ts'
 import { signInMessages } from './sign-in.ts'
+import { staffPaths } from '../../domain/staff-paths.ts'
 
 /**
  * Staff writes come only from the site's own pages: the one origin rule (api/http/origin.ts) with
@@ -22,7 +23,7 @@ export function staffRequestInfo(req: Request, res: Response, siteOrigin: string
   }
 }
 
-export const staffPaths = { console: '/staff', login: '/staff/login', logout: '/staff/logout' } as const
+export { staffPaths }
 
 /** A refused sign-in, for whatever renders the answer (the sign-in page, once it exists). */
 export interface SignInRefusal {
@@ -33,8 +34,13 @@ export interface SignInRefusal {
 
 export type RespondToRefusal = (req: Request, res: Response, refusal: SignInRefusal) => void
 
-/** Until the console's pages render it beside the form, a refusal is answered in the API's error shape. */
+/** Without the site's pages (the API alone), a refusal is answered in the API's error shape. */
 const answerAsJson: RespondToRefusal = (_req, res, refusal) => sendError(res, refusal.status, refusal.message)
+
+/** The answer the site registers once it is mounted (host/server/staff-console.ts), else JSON. */
+export function signInRefusalAnswer(registered: () => RespondToRefusal | undefined): RespondToRefusal {
+  return (req, res, refusal) => (registered() ?? answerAsJson)(req, res, refusal)
+}
 
 /**
  * Everything under `/staff` (PRODUCT.md, "The dealer's staff"): the sign-in and sign-out posts,

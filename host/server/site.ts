@@ -9,6 +9,7 @@ import { business } from '../../domain/business.ts'
 import type { RenderRequest, RenderResult } from '../entry-server.tsx'
 import { type PageAssets, renderDocument } from './document.ts'
 import { mountContactPost } from './contact-post.ts'
+import { mountStaffConsole, type StaffAssets, type StaffRenderer } from './staff-console.ts'
 import { robotsTxt, sitemapXml } from './sitemap.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -17,6 +18,13 @@ const serverEntry = `${root}dist/host/server/entry-server.js`
 
 type Render = (request: RenderRequest) => Promise<RenderResult>
 
+/** What the site's build gives the server: the renderers, and the scripts and styles of each kind of page. */
+interface Built {
+  render: Render
+  assets: () => Promise<PageAssets>
+  staff: { renderer: () => Promise<StaffRenderer>; assets: () => Promise<StaffAssets> }
+}
+
 /**
  * Mounts the website on the API's Express app: built assets, sitemap, robots.txt, and every
  * other GET rendered on the server. In development (NODE_ENV=development) Vite serves the
@@ -24,7 +32,7 @@ type Render = (request: RenderRequest) => Promise<RenderResult>
  */
 export async function mountSite(app: Express, context: SiteContext): Promise<void> {
   const built = context.env.nodeEnv !== 'development'
-  const { render, assets } = built ? await production(app) : await development(app)
+  const { render, assets, staff } = built ? await production(app) : await development(app)
   const { siteUrl } = context.env
 
   app.get('/robots.txt', (_req, res) => {
@@ -41,8 +49,9 @@ export async function mountSite(app: Express, context: SiteContext): Promise<voi
     const nonce = randomBytes(16).toString('base64')
     if (built) res.set('Content-Security-Policy', pagePolicy(nonce, req.secure))
     if (page.status === 503) res.set('Retry-After', '30')
-    // No ETag: with a fresh nonce in every answer, no two answers are the same bytes.
-    res.status(page.status).type('html').set('Cache-Control', 'no-cache').end(page.html.replaceAll(nonceMark, nonce))
+    // No ETag: with a fresh nonce in every answer, no two answers are the same bytes. Staff
+    // pages keep the `no-store` their guard gave them.
+    res.status(page.status).type('html').set('Cache-Control', res.get('Cache-Control') ?? 'no-cache').end(page.html.replaceAll(nonceMark, nonce))
   }
 
   const renderPage = async (request: Omit<RenderRequest, 'services' | 'siteUrl'>) => {
@@ -51,6 +60,8 @@ export async function mountSite(app: Express, context: SiteContext): Promise<voi
     const html = renderDocument({ head: result.head, html: result.html, state: result.state, assets: await assets(), nonce: nonceMark })
     return { kind: 'page' as const, status: result.status, complete: result.complete, html }
   }
+
+  mountStaffConsole(app, context, { ...staff, send, nonce: nonceMark })
 
   mountContactPost(app, context, async (req, res, url, postedForm, status) => {
     const page = await renderPage({ url, postedForm, status })
@@ -127,18 +138,22 @@ function pageCache(ttlMs: number) {
   }
 }
 
-async function production(app: Express): Promise<{ render: Render; assets: () => Promise<PageAssets> }> {
+async function production(app: Express): Promise<Built> {
   const manifest = JSON.parse(readFileSync(`${clientDir}.vite/manifest.json`, 'utf8')) as Record<
     string,
     { file: string; css?: string[]; imports?: string[] }
   >
-  const entry = manifest['host/entry-client.tsx']
-  if (!entry) throw new Error('The site build has no entry; run npm run build')
-  const page: PageAssets = {
-    scripts: [`/${entry.file}`],
-    styles: [],
-    inlineCss: (entry.css ?? []).map((file) => readFileSync(`${clientDir}${file}`, 'utf8').replaceAll('</style', '<\\/style')).join('\n'),
+  const entryAssets = (name: string): PageAssets => {
+    const entry = manifest[name]
+    if (!entry) throw new Error(`The site build has no ${name}; run npm run build`)
+    return {
+      scripts: [`/${entry.file}`],
+      styles: [],
+      inlineCss: (entry.css ?? []).map((file) => readFileSync(`${clientDir}${file}`, 'utf8').replaceAll('</style', '<\\/style')).join('\n'),
+    }
   }
+  const page = entryAssets('host/entry-client.tsx')
+  const staffPage = entryAssets('host/staff/entry-client.tsx')
   app.use(
     '/assets',
     expressStaticGzip(`${clientDir}assets`, {
@@ -148,20 +163,26 @@ async function production(app: Express): Promise<{ render: Render; assets: () =>
       serveStatic: { immutable: true, maxAge: '1y', fallthrough: false },
     }),
   )
-  const { render } = (await import(pathToFileURL(serverEntry).href)) as { render: Render }
-  return { render, assets: () => Promise.resolve(page) }
+  const module = (await import(pathToFileURL(serverEntry).href)) as { render: Render } & StaffRenderer
+  return {
+    render: module.render,
+    assets: () => Promise.resolve(page),
+    staff: { renderer: () => Promise.resolve(module), assets: () => Promise.resolve(staffPage) },
+  }
 }
 
-async function development(app: Express): Promise<{ render: Render; assets: () => Promise<PageAssets> }> {
+async function development(app: Express): Promise<Built> {
   const { createServer } = await import('vite')
   const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' })
   app.use(vite.middlewares)
+  const module = async () => (await vite.ssrLoadModule('/host/entry-server.tsx')) as { render: Render } & StaffRenderer
   return {
-    render: async (request) => {
-      const module = (await vite.ssrLoadModule('/host/entry-server.tsx')) as { render: Render }
-      return module.render(request)
-    },
+    render: async (request) => (await module()).render(request),
     assets: () => Promise.resolve({ scripts: ['/@vite/client', '/host/entry-client.tsx'], styles: [] }),
+    staff: {
+      renderer: module,
+      assets: () => Promise.resolve({ scripts: ['/@vite/client', '/host/staff/entry-client.tsx'], styles: [] }),
+    },
   }
 }
 

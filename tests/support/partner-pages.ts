@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from './test-server.ts'
  * in Debian's Chromium. The demo server answers on two origins: 127.0.0.1 (in ALLOWED_ORIGINS)
  * and localhost (not allowed to submit leads), and serves the pages a test writes itself
  * (Chromium refuses loopback requests from a page a test merely fulfils). Call once at the top
- * of a test file.
+ * of a test file. With `site`, the API server also serves the dealer's site and staff console.
  */
 export interface PartnerPages {
   browser: Browser
@@ -28,7 +28,7 @@ export interface PartnerPages {
   openHtml(body: string, options?: { head?: string; csp?: string }): Promise<OpenedPage>
 }
 
-export function usePartnerPages(): PartnerPages {
+export function usePartnerPages(options: { site?: boolean } = {}): PartnerPages {
   let browser: Browser | undefined
   let api: TestServer | undefined
   const pages: PartnerPages = {
@@ -81,7 +81,7 @@ export function usePartnerPages(): PartnerPages {
     const { port } = demo.address() as AddressInfo
     pages.allowedOrigin = `http://127.0.0.1:${port}`
     pages.foreignOrigin = `http://localhost:${port}`
-    api = await startTestServer('pglite', { ALLOWED_ORIGINS: pages.allowedOrigin })
+    api = await startTestServer('pglite', { ALLOWED_ORIGINS: pages.allowedOrigin }, { site: options.site })
     apiUrl = pages.api.url
     browser = await launchBrowser()
   })

@@ -1,0 +1,22 @@
+/**
+ * Every address of the staff console (docs/PRODUCT.md, "The dealer's staff"), each written once.
+ * Nothing here is in the sitemap; everything under `/staff` is `noindex` and needs a session
+ * (api/staff/http.ts). The console's pages and their navigation are listed in host/staff/pages.tsx.
+ */
+export const staffPaths = {
+  /** The console's home: the inventory table. */
+  console: '/staff',
+  login: '/staff/login',
+  logout: '/staff/logout',
+  newCart: '/staff/carts/new',
+  cart: (id: number | string) => `/staff/carts/${encodeURIComponent(String(id))}`,
+  /** The list's one-step change of price, status and featured for one cart. */
+  quickChange: (id: number | string) => `/staff/carts/${encodeURIComponent(String(id))}/quick`,
+  deleteCart: (id: number | string) => `/staff/carts/${encodeURIComponent(String(id))}/delete`,
+} as const
+
+/** A path back into the console, from a form's `back` field: anything else becomes the console. */
+export function consolePath(value: unknown): string {
+  if (typeof value !== 'string') return staffPaths.console
+  return /^\/staff(?:[/?#]|$)/.test(value) && !value.startsWith('//') && !/[\\\s]/.test(value) ? value : staffPaths.console
+}

@@ -1,0 +1,406 @@
+import type { ComponentType } from 'react'
+import { batteries, batteryLabels, type DerivedFacts, derivedFacts, cartStatuses, conditions, statusLabels } from '../../domain/cart-facts.ts'
+import { type CartRecordField, cartFormValues, cartLimits, latestModelYear } from '../../domain/cart-record.ts'
+import { formatPrice } from '../../domain/golf-cart.ts'
+import { paths } from '../../domain/site-paths.ts'
+import { staffPaths } from '../../domain/staff-paths.ts'
+import type { AuditEntry } from '../../api/staff/audit.ts'
+import type { StaffCart } from '../../api/staff/cart-records.ts'
+import { type StaffPageContext, type StaffPageProps, StaffNotFound, staffPage } from './page.ts'
+import { refusedForm } from './refusal.ts'
+import { SpecificationsPreview } from './spec-preview.tsx'
+
+type Values = Record<string, string>
+
+interface Field {
+  name: CartRecordField
+  label: string
+  kind: 'text' | 'textarea' | 'money' | 'integer' | 'select' | 'checkbox'
+  options?: readonly (readonly [value: string, label: string])[]
+  hint?: string
+  /** What visitors see when the field is left empty: the title's derivation (SPEC section 3). */
+  derived?: (facts: DerivedFacts) => string | null
+  maxLength?: number
+  autoComplete?: string
+}
+
+/** What a form section gets: the values as typed, the errors by field, the cart when it exists. */
+export interface CartFormSectionProps {
+  values: Values
+  errors: Record<string, string>
+  cart?: StaffCart
+}
+
+/**
+ * One section of the cart form: its heading and either fields of the record, or a component of
+ * its own (photos, for instance). Adding a section is one entry in `cartFormSections`.
+ */
+export interface CartFormSection {
+  id: string
+  legend: string
+  fields?: readonly Field[]
+  Component?: ComponentType<CartFormSectionProps>
+}
+
+const emptyChoice = (label: string) => ['', label] as const
+
+/** The cart form, section by section; every field of the record (domain/cart-record.ts) is in one. */
+export const cartFormSections: readonly CartFormSection[] = [
+  {
+    id: 'listing',
+    legend: 'Listing',
+    fields: [
+      { name: 'title', label: 'Title', kind: 'text', maxLength: cartLimits.title, hint: 'As visitors read it, e.g. 2025 Evolution D6 Max GT4' },
+      { name: 'description', label: 'Description', kind: 'textarea', maxLength: cartLimits.description },
+      { name: 'price', label: 'Price', kind: 'money', hint: 'Dollars, e.g. 12995' },
+      { name: 'msrp', label: 'MSRP', kind: 'money', hint: 'Optional: the maker’s suggested price' },
+      {
+        name: 'status',
+        label: 'Status',
+        kind: 'select',
+        options: cartStatuses.map((s) => [s, statusLabels[s]] as const),
+        hint: 'Sold carts leave every list at once; On Hold carts list after the available ones',
+      },
+      { name: 'featured', label: 'Featured on the home page', kind: 'checkbox' },
+      {
+        name: 'imageUrl',
+        label: 'Image',
+        kind: 'text',
+        maxLength: cartLimits.imageUrl,
+        hint: 'A picture on this site, e.g. /images/carts/2025-evolution-d5-maverick-4.svg',
+      },
+    ],
+  },
+  {
+    id: 'vehicle',
+    legend: 'Vehicle',
+    fields: [
+      { name: 'condition', label: 'Condition', kind: 'select', options: conditions.map((c) => [c, c === 'new' ? 'New' : 'Used'] as const) },
+      { name: 'year', label: 'Year', kind: 'integer', derived: (d) => (d.year ? String(d.year) : null) },
+      { name: 'make', label: 'Make', kind: 'text', maxLength: cartLimits.make, derived: (d) => d.make },
+      { name: 'model', label: 'Model', kind: 'text', maxLength: cartLimits.model, derived: (d) => d.model },
+      { name: 'trim', label: 'Trim', kind: 'text', maxLength: cartLimits.trim },
+      { name: 'color', label: 'Color', kind: 'text', maxLength: cartLimits.color },
+      { name: 'seats', label: 'Seats', kind: 'integer', derived: (d) => `${d.seats.min === d.seats.max ? d.seats.min : `${d.seats.min}-${d.seats.max}`}` },
+      {
+        name: 'battery',
+        label: 'Battery',
+        kind: 'select',
+        options: [emptyChoice('From the title'), ...batteries.map((b) => [b, batteryLabels[b]] as const)],
+        derived: (d) => batteryLabels[d.battery],
+      },
+      { name: 'streetLegal', label: 'Street legal', kind: 'checkbox' },
+      { name: 'lifted', label: 'Lifted', kind: 'checkbox' },
+    ],
+  },
+  {
+    id: 'identification',
+    legend: 'Identification',
+    fields: [
+      { name: 'stockNumber', label: 'Stock number', kind: 'text', maxLength: cartLimits.stockNumber, hint: 'Left empty, a new cart gets GC-<its number>', autoComplete: 'off' },
+      { name: 'vin', label: 'VIN', kind: 'text', maxLength: 17, hint: '17 characters; only street-legal carts have one', autoComplete: 'off' },
+      { name: 'serialNumber', label: 'Serial number', kind: 'text', maxLength: cartLimits.serialNumber, autoComplete: 'off' },
+    ],
+  },
+]
+
+/** A stored cart as the form's text values. */
+export function cartAsValues(cart: StaffCart): Values {
+  const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
+  return {
+    title: cart.title,
+    description: cart.description,
+    price: text(cart.price),
+    msrp: text(cart.msrp),
+    status: cart.status,
+    featured: cart.featured ? 'true' : '',
+    imageUrl: cart.imageUrl,
+    condition: cart.condition,
+    year: text(cart.year),
+    make: text(cart.make),
+    model: text(cart.model),
+    trim: text(cart.trim),
+    color: text(cart.color),
+    seats: text(cart.seats),
+    battery: text(cart.battery),
+    streetLegal: cart.streetLegal ? 'true' : '',
+    lifted: cart.lifted ? 'true' : '',
+    stockNumber: cart.stockNumber,
+    vin: text(cart.vin),
+    serialNumber: text(cart.serialNumber),
+    version: String(cart.version),
+  }
+}
+
+/** Fields the schema requires (domain/cart-record.ts); the rest may be left empty. */
+const requiredFields = new Set<CartRecordField>(['title', 'description', 'price', 'imageUrl', 'condition', 'status'])
+
+const newCartValues: Values = { status: 'available', condition: 'new' }
+
+function FieldInput({ field, values, errors, derived }: { field: Field; values: Values; errors: Record<string, string>; derived: DerivedFacts }) {
+  const id = `field-${field.name}`
+  const error = errors[field.name]
+  const fromTitle = field.derived?.(derived)
+  const hint = [field.hint, fromTitle ? `Left empty, visitors see ${fromTitle} (from the title)` : undefined].filter(Boolean).join('. ')
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+  const common = { id, name: field.name, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined } as const
+  const value = values[field.name] ?? ''
+  if (field.kind === 'checkbox') {
+    return (
+      <div className={`staff-field staff-field--check${error ? ' staff-field--invalid' : ''}`}>
+        <input {...common} type="checkbox" value="true" defaultChecked={value === 'true'} />
+        <label htmlFor={id}>{field.label}</label>
+        {hint && <p className="staff-hint" id={`${id}-hint`}>{hint}</p>}
+        {error && <p className="staff-error" id={`${id}-error`}>{error}</p>}
+      </div>
+    )
+  }
+  const required = requiredFields.has(field.name)
+  return (
+    <div className={`staff-field staff-field--${field.kind}${error ? ' staff-field--invalid' : ''}`}>
+      <label htmlFor={id}>
+        {field.label}
+        {!required && <span className="staff-optional"> (optional)</span>}
+      </label>
+      {hint && <p className="staff-hint" id={`${id}-hint`}>{hint}</p>}
+      {field.kind === 'textarea' ? (
+        <textarea {...common} rows={6} maxLength={field.maxLength} defaultValue={value} />
+      ) : field.kind === 'select' ? (
+        <select {...common} defaultValue={value}>
+          {field.options?.map(([option, label]) => (
+            <option key={option} value={option}>
+              {label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          {...common}
+          type="text"
+          inputMode={field.kind === 'money' ? 'decimal' : field.kind === 'integer' ? 'numeric' : undefined}
+          maxLength={field.maxLength}
+          autoComplete={field.autoComplete}
+          placeholder={field.name === 'year' ? `e.g. ${latestModelYear() - 1}` : undefined}
+          defaultValue={value}
+        />
+      )}
+      {error && <p className="staff-error" id={`${id}-error`}>{error}</p>}
+    </div>
+  )
+}
+
+interface CartPageData {
+  cart?: StaffCart
+  history: AuditEntry[]
+  saved?: 'added' | 'saved'
+}
+
+async function loadCart(context: StaffPageContext): Promise<CartPageData> {
+  if (context.params.id === undefined) return { history: [] }
+  const id = Number(context.params.id)
+  if (!Number.isSafeInteger(id) || id < 1) throw new StaffNotFound()
+  const cart = await context.caller.staff.cart.get({ id }).catch((error: unknown) => {
+    if ((error as { code?: string }).code === 'NOT_FOUND') throw new StaffNotFound()
+    throw error
+  })
+  const history = await context.caller.staff.audit.forCart({ id, limit: 50 })
+  const saved = context.query.get('saved')
+  return { cart, history, saved: saved === 'added' || saved === 'saved' ? saved : undefined }
+}
+
+function CartFormPage({ data, posted }: StaffPageProps<CartPageData>) {
+  const { cart } = data
+  const values: Values = posted?.values ?? (cart ? cartAsValues(cart) : newCartValues)
+  const errors = posted?.errors ?? {}
+  const derived = derivedFacts(values.title ?? '')
+  const problems = Object.entries(errors)
+  const action = cart ? staffPaths.cart(cart.id) : staffPaths.newCart
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="staff-breadcrumb">
+        <a href={staffPaths.console}>Inventory</a> <span aria-hidden="true">/</span> <span aria-current="page">{cart ? cart.title : 'New cart'}</span>
+      </nav>
+      <div className="staff-heading">
+        <h1>{cart ? cart.title : 'Add a cart'}</h1>
+        {cart && (
+          <a className="staff-link-button" href={paths.vehicle(cart.slug)}>
+            View its page on the site
+          </a>
+        )}
+      </div>
+      {data.saved && !posted && (
+        <p className="staff-alert staff-alert--done" role="status">
+          {data.saved === 'added' ? 'Cart added. It is on the site now.' : 'Saved. The site shows the change now.'}
+        </p>
+      )}
+      {posted && (
+        <div className="staff-alert staff-alert--error" role="alert">
+          {posted.message && <p>{posted.message}</p>}
+          {problems.length > 0 && (
+            <>
+              <p>
+                Nothing was saved: {problems.length === 1 ? 'one field needs' : `${problems.length} fields need`} a change.
+              </p>
+              <ul>
+                {problems.map(([name, message]) => (
+                  <li key={name}>
+                    <a href={`#field-${name}`}>{message}</a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+      <div className="staff-editor">
+        <form className="staff-form staff-editor__form" method="post" action={action} data-cart-form="" noValidate>
+          {values.version !== undefined && <input type="hidden" name="version" value={values.version} />}
+          {cartFormSections.map((section) => (
+            <fieldset key={section.id} className="staff-section" id={`section-${section.id}`}>
+              <legend>{section.legend}</legend>
+              {section.fields?.map((field) => <FieldInput key={field.name} field={field} values={values} errors={errors} derived={derived} />)}
+              {section.Component && <section.Component values={values} errors={errors} cart={cart} />}
+            </fieldset>
+          ))}
+          <div className="staff-form__actions">
+            <button className="staff-button" type="submit">
+              {cart ? 'Save changes' : 'Add cart'}
+            </button>
+            <a className="staff-link-button" href={staffPaths.console}>
+              Cancel
+            </a>
+          </div>
+        </form>
+        <aside className="staff-preview" aria-labelledby="preview-heading">
+          <h2 id="preview-heading">What visitors will see</h2>
+          <div id="spec-preview" aria-live="polite">
+            <SpecificationsPreview values={values} />
+          </div>
+        </aside>
+      </div>
+      {cart && <CartHistory entries={data.history} />}
+      {cart && (
+        <section className="staff-danger" aria-labelledby="delete-heading">
+          <h2 id="delete-heading">Delete this cart</h2>
+          <p>It leaves the site and every list for good; its history is kept.</p>
+          <a className="staff-link-button staff-link-button--danger" href={staffPaths.deleteCart(cart.id)}>
+            Delete {cart.title}…
+          </a>
+        </section>
+      )}
+    </>
+  )
+}
+
+const fieldLabels: Record<string, string> = Object.fromEntries(
+  cartFormSections.flatMap((s) => s.fields ?? []).map((f) => [f.name, f.label]),
+)
+
+function shown(field: string | null, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(empty)'
+  if ((field === 'price' || field === 'msrp') && typeof value === 'number') return formatPrice(value)
+  if (field === 'status' && typeof value === 'string' && value in statusLabels) return statusLabels[value as keyof typeof statusLabels]
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
+  if (typeof value === 'object') return 'the whole record'
+  return String(value)
+}
+
+/** The cart's audit log, newest first: who changed which field, from what to what, and when. */
+function CartHistory({ entries }: { entries: AuditEntry[] }) {
+  return (
+    <section className="staff-history" aria-labelledby="history-heading">
+      <h2 id="history-heading">History</h2>
+      {entries.length === 0 ? (
+        <p className="staff-muted">No changes recorded yet.</p>
+      ) : (
+        <ol>
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <time dateTime={entry.at}>{new Date(entry.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/New_York' })}</time>{' '}
+              <strong>{entry.actor}</strong>{' '}
+              {entry.action === 'create'
+                ? 'added the cart'
+                : entry.action === 'delete'
+                  ? 'deleted the cart'
+                  : (
+                    <>
+                      changed <em>{fieldLabels[entry.field ?? ''] ?? entry.field}</em> from {shown(entry.field, entry.before)} to{' '}
+                      {shown(entry.field, entry.after)}
+                    </>
+                  )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}
+
+async function saveCart(context: StaffPageContext, form: Record<string, string>) {
+  const values: Values = {}
+  for (const section of cartFormSections) for (const field of section.fields ?? []) values[field.name] = form[field.name] ?? ''
+  if (form.version) values.version = form.version
+  const id = context.params.id === undefined ? undefined : Number(context.params.id)
+  try {
+    const record = cartFormValues(values)
+    const saved = await context.caller.staff.cart.save({
+      ...record,
+      id,
+      version: form.version ? Number(form.version) : undefined,
+    } as Parameters<typeof context.caller.staff.cart.save>[0])
+    return { redirect: `${staffPaths.cart(saved.id)}?saved=${id === undefined ? 'added' : 'saved'}` }
+  } catch (error) {
+    return refusedForm(error, values)
+  }
+}
+
+export const newCartPage = staffPage<CartPageData>({
+  path: staffPaths.newCart,
+  title: () => 'Add a cart',
+  load: loadCart,
+  Page: CartFormPage,
+  post: saveCart,
+})
+
+export const cartPage = staffPage<CartPageData>({
+  path: '/staff/carts/{id}',
+  title: (data) => data.cart?.title ?? 'Cart',
+  load: loadCart,
+  Page: CartFormPage,
+  post: saveCart,
+})
+
+/** Deleting a cart asks first (PRODUCT.md): this page is the question, its post the answer. */
+export const deleteCartPage = staffPage<CartPageData>({
+  path: '/staff/carts/{id}/delete',
+  title: (data) => `Delete ${data.cart?.title ?? 'cart'}`,
+  load: loadCart,
+  Page: ({ data, posted }) => (
+    <>
+      <h1>Delete {data.cart?.title}?</h1>
+      {posted?.message && (
+        <p className="staff-alert staff-alert--error" role="alert">
+          {posted.message}
+        </p>
+      )}
+      <p>The cart leaves the site, every list and the featured set at once, and cannot be brought back. Its history is kept.</p>
+      <form method="post" className="staff-form__actions">
+        <button className="staff-button staff-button--danger" type="submit">
+          Delete for good
+        </button>
+        <a className="staff-link-button" href={staffPaths.cart(data.cart?.id ?? '')}>
+          Keep it
+        </a>
+      </form>
+    </>
+  ),
+  async post(context) {
+    try {
+      await context.caller.staff.cart.delete({ id: Number(context.params.id) })
+      return { redirect: staffPaths.console }
+    } catch (error) {
+      return refusedForm(error, {})
+    }
+  },
+})
+

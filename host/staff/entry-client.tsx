@@ -1,0 +1,25 @@
+import { createRoot } from 'react-dom/client'
+import { type PreviewValues, previewFields, SpecificationsPreview } from './spec-preview.tsx'
+import './staff.css'
+
+/**
+ * The console's only script (docs/decisions/0016). Every page works as plain HTML forms; this adds
+ * what HTML alone cannot: the cart form's live preview of the specifications a visitor will see.
+ */
+const form = document.querySelector<HTMLFormElement>('form[data-cart-form]')
+const preview = document.getElementById('spec-preview')
+if (form && preview) {
+  const read = (): PreviewValues =>
+    Object.fromEntries(
+      previewFields.map((name) => {
+        const field = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null
+        return [name, field?.value ?? '']
+      }),
+    )
+  const root = createRoot(preview)
+  const update = () => root.render(<SpecificationsPreview values={read()} />)
+  form.addEventListener('input', update)
+  form.addEventListener('change', update)
+  update()
+}
+document.documentElement.setAttribute('data-staff-ready', '')

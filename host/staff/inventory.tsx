@@ -1,0 +1,304 @@
+import { type CartStatus, cartStatuses, statusLabels } from '../../domain/cart-facts.ts'
+import { cartFormValues } from '../../domain/cart-record.ts'
+import { formatPrice } from '../../domain/golf-cart.ts'
+import { consolePath, staffPaths } from '../../domain/staff-paths.ts'
+import type { StaffPageContext, StaffPageProps } from './page.ts'
+import { staffPage } from './page.ts'
+import { refusedForm } from './refusal.ts'
+
+/** How many carts one page of the console's table shows. */
+export const consolePageSize = 50
+
+/** The table's orders, as the staff procedure names them (api/staff/cart-records.ts). */
+export const consoleSorts = [
+  ['newest', 'Newest first'],
+  ['oldest', 'Oldest first'],
+  ['updated', 'Recently changed'],
+  ['title', 'Title A–Z'],
+  ['price-asc', 'Price, low to high'],
+  ['price-desc', 'Price, high to low'],
+  ['stock', 'Stock number'],
+] as const
+type ConsoleSort = (typeof consoleSorts)[number][0]
+
+export interface InventoryQuery {
+  q: string
+  status?: CartStatus
+  sort: ConsoleSort
+  page: number
+}
+
+/** The table's state from its address: unknown values fall back to the defaults. */
+export function inventoryQuery(query: URLSearchParams): InventoryQuery {
+  const status = query.get('status') as CartStatus | null
+  const sort = query.get('sort') as ConsoleSort | null
+  const page = Number(query.get('page') ?? '1')
+  return {
+    q: (query.get('q') ?? '').trim().slice(0, 100),
+    status: status && cartStatuses.includes(status) ? status : undefined,
+    sort: sort && consoleSorts.some(([value]) => value === sort) ? sort : 'newest',
+    page: Number.isInteger(page) && page >= 1 && page <= 20_000 ? page : 1,
+  }
+}
+
+/** The address of the table in a given state; defaults are left out, so URLs stay short. */
+export function inventoryHref(state: InventoryQuery, change: Partial<InventoryQuery> = {}): string {
+  const next = { ...state, ...change }
+  const params = new URLSearchParams()
+  if (next.q) params.set('q', next.q)
+  if (next.status) params.set('status', next.status)
+  if (next.sort !== 'newest') params.set('sort', next.sort)
+  if (next.page > 1) params.set('page', String(next.page))
+  const search = params.toString()
+  return search ? `${staffPaths.console}?${search}` : staffPaths.console
+}
+
+async function loadInventory(context: StaffPageContext) {
+  const state = inventoryQuery(context.query)
+  const { carts, total } = await context.caller.staff.cart.list({
+    q: state.q || undefined,
+    status: state.status,
+    sort: state.sort,
+    limit: consolePageSize,
+    offset: (state.page - 1) * consolePageSize,
+  })
+  const changed = Number(context.query.get('changed'))
+  return { state, carts, total, changed: carts.find((cart) => cart.id === changed) }
+}
+
+type InventoryData = Awaited<ReturnType<typeof loadInventory>>
+
+function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>) {
+  const { state, carts, total } = data
+  const pages = Math.max(1, Math.ceil(total / consolePageSize))
+  const first = total === 0 ? 0 : (state.page - 1) * consolePageSize + 1
+  const last = Math.min(total, state.page * consolePageSize)
+  const filtered = Boolean(state.q || state.status)
+  return (
+    <>
+      <div className="staff-heading">
+        <h1>Inventory</h1>
+        <a className="staff-button" href={staffPaths.newCart}>
+          Add a cart
+        </a>
+      </div>
+
+      <form className="staff-filters" method="get" action={staffPaths.console} role="search" aria-label="Carts">
+        <div className="staff-field staff-filters__q">
+          <label htmlFor="inventory-q">Search</label>
+          <input id="inventory-q" name="q" type="search" defaultValue={state.q} maxLength={100} aria-describedby="inventory-q-hint" />
+          <p className="staff-hint" id="inventory-q-hint">
+            Title, stock number, VIN, make or model
+          </p>
+        </div>
+        <div className="staff-field">
+          <label htmlFor="inventory-status">Status</label>
+          <select id="inventory-status" name="status" defaultValue={state.status ?? ''}>
+            <option value="">Every status</option>
+            {cartStatuses.map((status) => (
+              <option key={status} value={status}>
+                {statusLabels[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="staff-field">
+          <label htmlFor="inventory-sort">Sort</label>
+          <select id="inventory-sort" name="sort" defaultValue={state.sort}>
+            {consoleSorts.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="staff-filters__actions">
+          <button className="staff-button" type="submit">
+            Show carts
+          </button>
+          {filtered && (
+            <a className="staff-link-button" href={inventoryHref(state, { q: '', status: undefined, page: 1 })}>
+              Clear
+            </a>
+          )}
+        </div>
+      </form>
+
+      {data.changed && !posted && (
+        <p className="staff-alert staff-alert--done" role="status">
+          Saved {data.changed.title}: {formatPrice(data.changed.price)}, {statusLabels[data.changed.status]}
+          {data.changed.featured ? ', featured' : ', not featured'}.
+        </p>
+      )}
+      {posted?.message && (
+        <p className="staff-alert staff-alert--error" role="alert">
+          {posted.message}
+        </p>
+      )}
+
+      <p className="staff-count" id="inventory-count">
+        {total === 0
+          ? filtered
+            ? 'No cart matches.'
+            : 'No carts yet.'
+          : `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${total === 1 ? 'cart' : 'carts'}`}
+      </p>
+
+      {carts.length > 0 && (
+        <div className="staff-table-wrap">
+          <table className="staff-table" aria-describedby="inventory-count">
+            <caption className="staff-sr-only">Carts; change a price, status or featured and press Save on its row</caption>
+            <thead>
+              <tr>
+                <th scope="col">Cart</th>
+                <th scope="col">Stock number</th>
+                <th scope="col">Price</th>
+                <th scope="col">Status</th>
+                <th scope="col">Featured</th>
+                <th scope="col">
+                  <span className="staff-sr-only">Save</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {carts.map((cart) => {
+                const mine = posted?.rowId === cart.id ? posted : undefined
+                const formId = `quick-${cart.id}`
+                const priceError = mine?.errors.price
+                return (
+                  <tr key={cart.id} id={`cart-${cart.id}`} className={data.changed?.id === cart.id ? 'staff-row--changed' : undefined}>
+                    <th scope="row" className="staff-table__cart">
+                      <a href={staffPaths.cart(cart.id)}>{cart.title}</a>
+                      <span className="staff-muted">
+                        {cart.condition === 'used' ? 'Used' : 'New'}
+                        {cart.vin ? ` · VIN ${cart.vin}` : ''}
+                      </span>
+                    </th>
+                    <td data-label="Stock number">{cart.stockNumber}</td>
+                    <td data-label="Price">
+                      <label className="staff-sr-only" htmlFor={`price-${cart.id}`}>
+                        Price of {cart.title}
+                      </label>
+                      <input
+                        id={`price-${cart.id}`}
+                        className="staff-table__price"
+                        name="price"
+                        form={formId}
+                        inputMode="decimal"
+                        defaultValue={mine?.values.price ?? String(cart.price)}
+                        aria-invalid={priceError ? true : undefined}
+                        aria-describedby={priceError ? `price-${cart.id}-error` : undefined}
+                      />
+                      {priceError && (
+                        <p className="staff-error" id={`price-${cart.id}-error`}>
+                          {priceError}
+                        </p>
+                      )}
+                    </td>
+                    <td data-label="Status">
+                      <label className="staff-sr-only" htmlFor={`status-${cart.id}`}>
+                        Status of {cart.title}
+                      </label>
+                      <select id={`status-${cart.id}`} name="status" form={formId} defaultValue={mine?.values.status ?? cart.status}>
+                        {cartStatuses.map((status) => (
+                          <option key={status} value={status}>
+                            {statusLabels[status]}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td data-label="Featured">
+                      <input
+                        id={`featured-${cart.id}`}
+                        type="checkbox"
+                        name="featured"
+                        value="true"
+                        form={formId}
+                        defaultChecked={mine ? mine.values.featured === 'true' : cart.featured}
+                      />
+                      <label className="staff-sr-only" htmlFor={`featured-${cart.id}`}>
+                        Feature {cart.title}
+                      </label>
+                    </td>
+                    <td className="staff-table__save">
+                      <form id={formId} method="post" action={staffPaths.quickChange(cart.id)}>
+                        <input type="hidden" name="back" value={context.url} />
+                        <button className="staff-button staff-button--small" type="submit">
+                          Save<span className="staff-sr-only"> {cart.title}</span>
+                        </button>
+                      </form>
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {pages > 1 && (
+        <nav className="staff-pager" aria-label="Pages of carts">
+          {state.page > 1 ? (
+            <a href={inventoryHref(state, { page: state.page - 1 })} rel="prev">
+              Previous
+            </a>
+          ) : (
+            <span aria-hidden="true" className="staff-pager__off">
+              Previous
+            </span>
+          )}
+          <span>
+            Page {state.page.toLocaleString('en-US')} of {pages.toLocaleString('en-US')}
+          </span>
+          {state.page < pages ? (
+            <a href={inventoryHref(state, { page: state.page + 1 })} rel="next">
+              Next
+            </a>
+          ) : (
+            <span aria-hidden="true" className="staff-pager__off">
+              Next
+            </span>
+          )}
+        </nav>
+      )}
+    </>
+  )
+}
+
+export const inventoryPage = staffPage<InventoryData>({
+  path: staffPaths.console,
+  nav: 'Inventory',
+  title: () => 'Inventory',
+  load: loadInventory,
+  Page: InventoryPage,
+})
+
+/**
+ * The list's one-step change: price, status and featured from one row, in one press of Save.
+ * Only what changed is written (each through its own staff procedure, each audited); the price
+ * first, so a refused price changes nothing. Back to the same page of the list, that row marked.
+ */
+export const quickChangePage = staffPage<null>({
+  path: '/staff/carts/{id}/quick',
+  title: () => 'Inventory',
+  load: async () => null,
+  Page: () => null,
+  async post(context, form) {
+    const id = Number(context.params.id)
+    const back = consolePath(form.back)
+    const values = { price: form.price ?? '', status: form.status ?? '', featured: form.featured === 'true' ? 'true' : '' }
+    try {
+      const cart = await context.caller.staff.cart.get({ id })
+      const price = cartFormValues({ price: values.price }).price
+      if (price !== cart.price) await context.caller.staff.cart.setPrice({ id, price })
+      if (values.status !== cart.status) await context.caller.staff.cart.setStatus({ id, status: values.status as CartStatus })
+      const featured = values.featured === 'true'
+      if (featured !== cart.featured) await context.caller.staff.cart.setFeatured({ id, featured })
+    } catch (error) {
+      return { ...refusedForm(error, values, id), url: back }
+    }
+    const url = new URL(back, 'http://staff')
+    url.searchParams.set('changed', String(id))
+    return { redirect: `${url.pathname}${url.search}#cart-${id}` }
+  },
+})

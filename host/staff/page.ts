@@ -1,0 +1,64 @@
+import type { ComponentType } from 'react'
+import type { createCaller } from '../../api/trpc/router.ts'
+
+/** The staff procedures as the signed-in person calls them (session and origin checked by each). */
+export type StaffCaller = ReturnType<typeof createCaller>
+
+/** A form posted to a console page, rendered again when it was refused: nothing typed is lost. */
+export interface PostedState {
+  values: Record<string, string>
+  /** Each problem beside its field, by the field's name. */
+  errors: Record<string, string>
+  /** A problem with no field of its own. */
+  message?: string
+  /** Which row of a list the post was about (the inventory's one-step change). */
+  rowId?: number
+}
+
+export interface StaffPageContext {
+  caller: StaffCaller
+  /** The parameter of the page's address (`{id}`), decoded. */
+  params: Record<string, string>
+  query: URLSearchParams
+  /** Path and query of this page, for forms that come back to it. */
+  url: string
+  username: string
+}
+
+export type PostOutcome =
+  | { redirect: string }
+  /** Renders the page at `url` (this page when omitted) with the refused form, with `status`. */
+  | { status: number; posted: PostedState; url?: string }
+
+export interface StaffPageProps<Data> {
+  data: Data
+  context: StaffPageContext
+  posted?: PostedState
+}
+
+/**
+ * One page of the staff console. The pages are one list (host/staff/pages.tsx): its address, its
+ * label in the console's navigation (pages without one are reached by links), what it loads
+ * through the staff procedures, and what its form posts do.
+ */
+export interface StaffPage<Data = unknown> {
+  /** The address, with at most one `{parameter}`: `/staff/carts/{id}`. */
+  path: string
+  nav?: string
+  /** The page's `<title>` and `<h1>`. */
+  title(data: Data): string
+  load(context: StaffPageContext): Promise<Data>
+  Page: ComponentType<StaffPageProps<Data>>
+  /** A form posted to this address. */
+  post?(context: StaffPageContext, form: Record<string, string>): Promise<PostOutcome>
+}
+
+/** Keeps each page's data type while the list holds pages of every type. */
+export function staffPage<Data>(page: StaffPage<Data>): StaffPage<unknown> {
+  return page as unknown as StaffPage<unknown>
+}
+
+/** A page that is not there (a cart deleted, an id that never was): the console's 404. */
+export class StaffNotFound extends Error {
+  override name = 'StaffNotFound'
+}
