@@ -8,6 +8,7 @@ import type { ResolvedSession } from '../../api/staff/sessions.ts'
 import { createContextInner } from '../../api/trpc/context.ts'
 import { createCaller } from '../../api/trpc/router.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
+import { refusedForm } from './staff-refusal.ts'
 import type { renderSignIn, renderStaff } from '../entry-server.tsx'
 
 export interface StaffRenderer {
@@ -71,7 +72,14 @@ export function mountStaffConsole(
       const caller = createCaller(createContextInner(context.services, { ...requestInfo(req), ...staffRequestInfo(req, res, siteOrigin) }))
       const body = (req.body ?? {}) as Record<string, unknown>
       const fields = Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
-      const answer = await (await renderer()).renderStaff({ method, url: req.originalUrl, form: fields, caller, username: session.user.username })
+      const answer = await (await renderer()).renderStaff({
+        method,
+        url: req.originalUrl,
+        form: fields,
+        caller,
+        username: session.user.username,
+        refused: refusedForm,
+      })
       if (!answer) return next()
       if (answer.kind === 'redirect') return void res.redirect(303, answer.location)
       send(req, res, { status: answer.status, html: await document(answer.title, answer.html) })

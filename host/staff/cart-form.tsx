@@ -7,7 +7,6 @@ import { staffPaths } from '../../domain/staff-paths.ts'
 import type { AuditEntry } from '../../api/staff/audit.ts'
 import type { StaffCart } from '../../api/staff/cart-records.ts'
 import { type StaffPageContext, type StaffPageProps, StaffNotFound, staffPage } from './page.ts'
-import { refusedForm } from './refusal.ts'
 import { SpecificationsPreview } from './spec-preview.tsx'
 
 type Values = Record<string, string>
@@ -106,7 +105,7 @@ export const cartFormSections: readonly CartFormSection[] = [
 
 /** A stored cart as the form's text values. */
 export function cartAsValues(cart: StaffCart): Values {
-  const text = (v: unknown) => (v === null || v === undefined ? '' : String(v))
+  const text = (v: string | number | null) => (v === null ? '' : String(v))
   return {
     title: cart.title,
     description: cart.description,
@@ -301,8 +300,8 @@ function shown(field: string | null, value: unknown): string {
   if ((field === 'price' || field === 'msrp') && typeof value === 'number') return formatPrice(value)
   if (field === 'status' && typeof value === 'string' && value in statusLabels) return statusLabels[value as keyof typeof statusLabels]
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
-  if (typeof value === 'object') return 'the whole record'
-  return String(value)
+  if (typeof value === 'string' || typeof value === 'number') return String(value)
+  return 'the whole record'
 }
 
 /** The cart's audit log, newest first: who changed which field, from what to what, and when. */
@@ -347,10 +346,10 @@ async function saveCart(context: StaffPageContext, form: Record<string, string>)
       ...record,
       id,
       version: form.version ? Number(form.version) : undefined,
-    } as Parameters<typeof context.caller.staff.cart.save>[0])
+    })
     return { redirect: `${staffPaths.cart(saved.id)}?saved=${id === undefined ? 'added' : 'saved'}` }
   } catch (error) {
-    return refusedForm(error, values)
+    return context.refused(error, values)
   }
 }
 
@@ -399,7 +398,7 @@ export const deleteCartPage = staffPage<CartPageData>({
       await context.caller.staff.cart.delete({ id: Number(context.params.id) })
       return { redirect: staffPaths.console }
     } catch (error) {
-      return refusedForm(error, {})
+      return context.refused(error, {})
     }
   },
 })

@@ -4,7 +4,6 @@ import { formatPrice } from '../../domain/golf-cart.ts'
 import { consolePath, staffPaths } from '../../domain/staff-paths.ts'
 import type { StaffPageContext, StaffPageProps } from './page.ts'
 import { staffPage } from './page.ts'
-import { refusedForm } from './refusal.ts'
 
 /** How many carts one page of the console's table shows. */
 export const consolePageSize = 50
@@ -295,7 +294,7 @@ export const quickChangePage = staffPage<null>({
       const featured = values.featured === 'true'
       if (featured !== cart.featured) await context.caller.staff.cart.setFeatured({ id, featured })
     } catch (error) {
-      return { ...refusedForm(error, values, id), url: back }
+      return { ...context.refused(error, values, id), url: back }
     }
     const url = new URL(back, 'http://staff')
     url.searchParams.set('changed', String(id))

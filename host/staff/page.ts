@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react'
+import { type ComponentType, createElement, type ReactNode } from 'react'
 import type { createCaller } from '../../api/trpc/router.ts'
 
 /** The staff procedures as the signed-in person calls them (session and origin checked by each). */
@@ -23,6 +23,11 @@ export interface StaffPageContext {
   /** Path and query of this page, for forms that come back to it. */
   url: string
   username: string
+  /**
+   * A refused staff call as the form shows it (the error boundary's `{ message, issues }`): each
+   * problem beside its field, the rest above the form, with its status. A failure of ours throws.
+   */
+  refused(error: unknown, values: Record<string, string>, rowId?: number): { status: number; posted: PostedState }
 }
 
 export type PostOutcome =
@@ -53,9 +58,26 @@ export interface StaffPage<Data = unknown> {
   post?(context: StaffPageContext, form: Record<string, string>): Promise<PostOutcome>
 }
 
+/** A page as the list holds it: its data's type stays inside `show`. */
+export interface ListedStaffPage {
+  path: string
+  nav?: string
+  post?: StaffPage['post']
+  /** Loads the page's data and renders it: its title and its content. */
+  show(context: StaffPageContext, posted?: PostedState): Promise<{ title: string; body: ReactNode }>
+}
+
 /** Keeps each page's data type while the list holds pages of every type. */
-export function staffPage<Data>(page: StaffPage<Data>): StaffPage<unknown> {
-  return page as unknown as StaffPage<unknown>
+export function staffPage<Data>(page: StaffPage<Data>): ListedStaffPage {
+  return {
+    path: page.path,
+    nav: page.nav,
+    post: page.post && ((context, form) => page.post!(context, form)),
+    async show(context, posted) {
+      const data = await page.load(context)
+      return { title: page.title(data), body: createElement(page.Page, { data, context, posted }) }
+    },
+  }
 }
 
 /** A page that is not there (a cart deleted, an id that never was): the console's 404. */

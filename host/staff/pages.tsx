@@ -1,6 +1,6 @@
 import { cartPage, deleteCartPage, newCartPage } from './cart-form.tsx'
 import { inventoryPage, quickChangePage } from './inventory.tsx'
-import type { StaffPage } from './page.ts'
+import type { ListedStaffPage } from './page.ts'
 
 /**
  * Every page of the staff console, in the order of its navigation: a page with `nav` gets a link
@@ -8,4 +8,4 @@ import type { StaffPage } from './page.ts'
  * "The staff console"); everything under `/staff` already needs a session (api/staff/http.ts).
  * The first address that matches wins, so fixed addresses come before patterns.
  */
-export const staffPages: readonly StaffPage[] = [inventoryPage, newCartPage, cartPage, quickChangePage, deleteCartPage]
+export const staffPages: readonly ListedStaffPage[] = [inventoryPage, newCartPage, cartPage, quickChangePage, deleteCartPage]

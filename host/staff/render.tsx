@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { ConsoleLayout, SignInPage, StaffNotFoundPage } from './layout.tsx'
-import { type PostedState, type StaffCaller, StaffNotFound, type StaffPage, type StaffPageContext } from './page.ts'
+import { type PostedState, type StaffCaller, StaffNotFound, type ListedStaffPage, type StaffPageContext } from './page.ts'
 import { staffPages } from './pages.tsx'
 
 export interface StaffRequest {
@@ -12,12 +12,13 @@ export interface StaffRequest {
   form?: Record<string, string>
   caller: StaffCaller
   username: string
+  refused: StaffPageContext['refused']
 }
 
 export type StaffAnswer = { kind: 'page'; status: number; title: string; html: string } | { kind: 'redirect'; location: string }
 
 interface Matched {
-  page: StaffPage
+  page: ListedStaffPage
   params: Record<string, string>
 }
 
@@ -63,6 +64,7 @@ export async function renderStaff(request: StaffRequest): Promise<StaffAnswer | 
     query: url.searchParams,
     url: `${url.pathname}${url.search}`,
     username: request.username,
+    refused: request.refused,
   })
 
   let shown: { matched: Matched; url: URL; status: number; posted?: PostedState } = { matched, url: target, status: 200 }
@@ -75,10 +77,9 @@ export async function renderStaff(request: StaffRequest): Promise<StaffAnswer | 
     shown = { matched: again, url, status: outcome.status, posted: outcome.posted }
   }
   try {
-    const { page: staffPage, params } = shown.matched
-    const pageContext = context(shown.url, params)
-    const data = await staffPage.load(pageContext)
-    return page(request, shown.url, shown.status, staffPage.title(data), <staffPage.Page data={data} context={pageContext} posted={shown.posted} />)
+    const { page: listed, params } = shown.matched
+    const { title, body } = await listed.show(context(shown.url, params), shown.posted)
+    return page(request, shown.url, shown.status, title, body)
   } catch (error) {
     if (error instanceof StaffNotFound) return page(request, target, 404, 'Not found', <StaffNotFoundPage />)
     throw error

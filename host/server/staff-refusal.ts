@@ -1,5 +1,5 @@
 import { errorAnswer } from '../../api/http/errors.ts'
-import type { PostedState } from './page.ts'
+import type { PostedState } from '../staff/page.ts'
 
 /**
  * A refused staff call as the form shows it: the error boundary's `{ message, issues }`
