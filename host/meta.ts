@@ -36,6 +36,10 @@ export interface PageMeta {
   /** Canonical path, e.g. "/inventory". */
   path: string
   image?: SocialImage
+  /** More pictures for social cards after `image` (a cart's other photos). */
+  moreImages?: readonly SocialImage[]
+  /** The page's largest paint, fetched first with high priority (a cart's cover photo, AVIF). */
+  preloadImage?: { type: string; srcSet: string; sizes: string }
   /** The place a local page is about, e.g. a county (docs/PRODUCT.md: county pages carry theirs). */
   location?: County
   /** Schema.org objects for this page. */
@@ -74,8 +78,14 @@ export function headTags(meta: PageMeta, siteUrl: string): string {
   const image = meta.image ?? logoImage
   const imageUrl = `${siteUrl}${image.path}`
   const title = fullTitle(meta)
+  const preload = meta.preloadImage
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
+    ...(preload
+      ? [
+          `<link rel="preload" as="image" type="${escapeHtml(preload.type)}" imagesrcset="${escapeHtml(preload.srcSet)}" imagesizes="${escapeHtml(preload.sizes)}" fetchpriority="high">`,
+        ]
+      : []),
     metaName('description', meta.description),
     metaName('keywords', meta.keywords.join(', ')),
     metaName('page-type', meta.pageType),
@@ -93,6 +103,12 @@ export function headTags(meta: PageMeta, siteUrl: string): string {
     metaProperty('og:image:width', String(image.width)),
     metaProperty('og:image:height', String(image.height)),
     metaProperty('og:image:alt', image.alt),
+    ...(meta.moreImages ?? []).flatMap((more) => [
+      metaProperty('og:image', `${siteUrl}${more.path}`),
+      metaProperty('og:image:width', String(more.width)),
+      metaProperty('og:image:height', String(more.height)),
+      metaProperty('og:image:alt', more.alt),
+    ]),
     metaName('twitter:card', image.width >= 800 ? 'summary_large_image' : 'summary'),
     metaName('twitter:title', title),
     metaName('twitter:description', meta.description),

@@ -1,4 +1,4 @@
-import { defaultPhotoAlt, type PhotoFormat, photoLimits, type StaffPhoto } from '../../domain/photos.ts'
+import { type CartPhoto, defaultPhotoAlt, type PhotoFormat, photoLimits, type StaffPhoto } from '../../domain/photos.ts'
 import type { Sql, TransactionSql } from '../db/database.ts'
 import { type Actor, recordChanges } from '../staff/audit.ts'
 import { NoSuchCartError } from '../staff/cart-records.ts'
@@ -163,6 +163,19 @@ export function createPhotoStore(sql: Sql, onWrite: () => void) {
         limit 1
       `
       return row?.bytes
+    },
+
+    /** Every listed cart's photos in order, by cart id (the sitemap's image entries). */
+    async listed(): Promise<Map<number, CartPhoto[]>> {
+      const rows = await sql<(CartPhoto & { cartId: number })[]>`
+        select p.cart_id, p.key, p.alt, p.width, p.height, p.widths
+        from cart_photos p join golf_carts c on c.id = p.cart_id
+        where c.status <> 'sold'
+        order by p.cart_id, p.position, p.id
+      `
+      const byCart = new Map<number, CartPhoto[]>()
+      for (const { cartId, ...photo } of rows) byCart.set(cartId, [...(byCart.get(cartId) ?? []), photo])
+      return byCart
     },
 
     /** What a cart's photos take in the database: files and their bytes. */

@@ -4,10 +4,17 @@ import { featuredCount, formatPrice, type GolfCartDetail } from '../../domain/go
 import { cartSpecifications } from '../../domain/cart-facts.ts'
 import { useTRPC } from '../../widgets/shared/api.tsx'
 import { VehicleDetail, vehicleQuery } from '../../widgets/vehicle-detail/vehicle-detail.tsx'
-import { callPrompt, useDocumentMeta, type PageMeta } from '../meta.ts'
+import { callPrompt, type PageMeta, type SocialImage, useDocumentMeta } from '../meta.ts'
+import { type CartPhoto, photoHeightAt, photoPath, photoSizes, photoSrcSet, photoWidthFor } from '../../domain/photos.ts'
 import type { MetaContext, Params, PageProps, Route } from '../page.ts'
 import { paths } from '../../domain/site-paths.ts'
 import { breadcrumbs, vehicleProduct } from '../structured-data.ts'
+
+/** A photo for social cards: its JPEG at 1200 px (or its largest), which every scraper reads. */
+function socialImage(photo: CartPhoto): SocialImage {
+  const width = photoWidthFor(photo, 1200)
+  return { path: photoPath(photo.key, width, 'jpeg'), width, height: photoHeightAt(photo, width), alt: photo.alt }
+}
 
 function meta(siteUrl: string, slug: string, cart: GolfCartDetail | null | undefined): PageMeta {
   if (!cart) {
@@ -29,12 +36,20 @@ function meta(siteUrl: string, slug: string, cart: GolfCartDetail | null | undef
     path: paths.vehicle(cart.slug),
     // A sold cart's page stays for visitors who follow a link, not for search results.
     ...(cart.status === 'sold' && { noindex: true }),
-    image: {
-      path: cart.imageUrl.replace(/\.svg$/, '.png'),
-      width: 800,
-      height: 600,
-      alt: cart.title,
-    },
+    ...(cart.photos.length > 0
+      ? {
+          image: socialImage(cart.photos[0]!),
+          moreImages: cart.photos.slice(1, 6).map(socialImage),
+          preloadImage: { type: 'image/avif', srcSet: photoSrcSet(cart.photos[0]!, 'avif'), sizes: photoSizes.gallery },
+        }
+      : {
+          image: {
+            path: cart.imageUrl.replace(/\.svg$/, '.png'),
+            width: 800,
+            height: 600,
+            alt: cart.title,
+          },
+        }),
     jsonLd: [
       vehicleProduct(cart, siteUrl),
       breadcrumbs(siteUrl, [

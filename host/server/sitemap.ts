@@ -1,15 +1,27 @@
 import type { Services } from '../../api/trpc/context.ts'
-import { everySitePath } from '../../domain/site-paths.ts'
+import { photoPath, photoWidthFor } from '../../domain/photos.ts'
+import { everySitePath, paths } from '../../domain/site-paths.ts'
 import { escapeHtml } from '../meta.ts'
 
-/** Every page a search engine should know: each address of the site's table, every cart's page. */
+/**
+ * Every page a search engine should know: each address of the site's table, every cart's page,
+ * and each cart page's photos as image entries (their JPEG at 1200 px, or the largest).
+ */
 export async function sitemapXml(services: Services, siteUrl: string): Promise<string> {
-  const { carts } = await services.carts.list({})
+  const [{ carts }, photos] = await Promise.all([services.carts.list({}), services.photos.listed()])
   const urls = everySitePath(carts.map((cart) => cart.slug))
+  const images = new Map(carts.map((cart) => [paths.vehicle(cart.slug), photos.get(cart.id) ?? []]))
+  const entry = (path: string) => {
+    const loc = `<loc>${escapeHtml(`${siteUrl}${path}`)}</loc>`
+    const pictures = (images.get(path) ?? []).map(
+      (photo) => `<image:image><image:loc>${escapeHtml(`${siteUrl}${photoPath(photo.key, photoWidthFor(photo, 1200), 'jpeg')}`)}</image:loc></image:image>`,
+    )
+    return `  <url>${loc}${pictures.join('')}</url>`
+  }
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls.map((path) => `  <url><loc>${escapeHtml(`${siteUrl}${path}`)}</loc></url>`),
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
+    ...urls.map(entry),
     '</urlset>',
     '',
   ].join('\n')

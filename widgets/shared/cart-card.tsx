@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
 import { statusLabels } from '../../domain/cart-facts.ts'
 import { categoryLabel, formatPrice, type GolfCart } from '../../domain/golf-cart.ts'
+import { photoSizes } from '../../domain/photos.ts'
 import { useApiBase } from './api.tsx'
+import { CartPicture } from './photo.tsx'
 import { resolveUrl } from './urls.ts'
 
 export type HeadingLevel = 1 | 2 | 3 | 4
@@ -24,17 +26,30 @@ export function CartCard(props: {
   return (
     <article className="gc-card" part="card">
       <div className="gc-card__media">
-        <img
-          className="gc-card__image"
-          part="image"
-          src={resolveUrl(props.apiBase, cart.imageUrl)}
-          alt={cart.title}
-          width={800}
-          height={600}
-          loading={props.eager || props.priority ? 'eager' : 'lazy'}
-          fetchPriority={props.priority ? 'high' : undefined}
-          decoding="async"
-        />
+        {cart.photo ? (
+          <CartPicture
+            className="gc-card__image"
+            part="image"
+            photo={cart.photo}
+            apiBase={props.apiBase}
+            sizes={photoSizes.card}
+            loading={props.eager || props.priority ? 'eager' : 'lazy'}
+            fetchPriority={props.priority ? 'high' : undefined}
+            fallbackWidth={480}
+          />
+        ) : (
+          <img
+            className="gc-card__image"
+            part="image"
+            src={resolveUrl(props.apiBase, cart.imageUrl)}
+            alt={cart.title}
+            width={800}
+            height={600}
+            loading={props.eager || props.priority ? 'eager' : 'lazy'}
+            fetchPriority={props.priority ? 'high' : undefined}
+            decoding="async"
+          />
+        )}
         <span className="gc-badge" part="badge">
           {categoryLabel(cart.category)}
         </span>

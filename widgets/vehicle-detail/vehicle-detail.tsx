@@ -11,6 +11,7 @@ import { answeredNo, type ApiOptions, describeFailure, useApiBase, useTRPC } fro
 import { CartGrid } from '../shared/cart-card.tsx'
 import { LoadError } from '../shared/load-error.tsx'
 import { resolveUrl } from '../shared/urls.ts'
+import { Gallery } from './gallery.tsx'
 
 export interface VehicleDetailProps {
   slug: string
@@ -117,16 +118,20 @@ export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetai
       </div>
 
       <div className="gc-vehicle__top">
-        <div className="gc-vehicle__media">
-          <img
-            src={resolveUrl(apiBase, cart.imageUrl)}
-            alt={cart.title}
-            width={800}
-            height={600}
-            fetchPriority="high"
-            part="image"
-          />
-        </div>
+        {cart.photos.length > 0 ? (
+          <Gallery photos={cart.photos} apiBase={apiBase} title={cart.title} />
+        ) : (
+          <div className="gc-vehicle__media">
+            <img
+              src={resolveUrl(apiBase, cart.imageUrl)}
+              alt={cart.title}
+              width={800}
+              height={600}
+              fetchPriority="high"
+              part="image"
+            />
+          </div>
+        )}
         <div className="gc-vehicle__summary">
           <span className="gc-vehicle__badges">
             <span className="gc-badge" part="badge">
