@@ -9,6 +9,7 @@ export interface LighthouseResult {
   cls: number
   totalBytes: number
   scriptBytes: number
+  imageBytes: number
   /** Audits that did not pass, for fixing. */
   failing: string[]
 }
@@ -63,6 +64,7 @@ async function runOnce(port: number, url: string): Promise<LighthouseResult> {
     cls: numeric('cumulative-layout-shift'),
     totalBytes: numeric('total-byte-weight'),
     scriptBytes: items.find((i) => i.resourceType === 'script')?.transferSize ?? 0,
+    imageBytes: items.find((i) => i.resourceType === 'image')?.transferSize ?? 0,
     failing: Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 0.9 && scored(a.scoreDisplayMode))
       .map((a) => `${a.id} (${a.displayValue ?? a.score})`),
