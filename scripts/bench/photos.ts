@@ -1,4 +1,3 @@
-import { loadavg } from 'node:os'
 import { openDatabase } from '../../api/db/database.ts'
 import { type ProcessedPhoto, processPhoto } from '../../api/photos/processing.ts'
 import { createUserStore } from '../../api/users/user-store.ts'
@@ -21,7 +20,6 @@ const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!
 
 export async function photoBench(): Promise<string> {
-  const load = loadavg()[0]!.toFixed(1)
   const fixtures: Buffer[] = []
   for (let seed = 1; seed <= 10; seed++) fixtures.push(await cameraPhoto(seed))
 
@@ -31,8 +29,6 @@ export async function photoBench(): Promise<string> {
   const widths = processed[0]!.widths
   const perPhoto = processed.map((p) => p.files.reduce((sum, f) => sum + f.bytes.length, 0))
   const lines = [
-    `Machine load (1-minute average) when the section began: ${load}.`,
-    '',
     `Ten photos of ${middle(fixtures.map((f) => f.length / 1024 / 1024)).toFixed(1)} MB (median; 4032 × 3024 JPEG with EXIF and GPS): processing took ${middle(processed.map((p) => p.ms))} ms per photo (median; slowest ${Math.max(...processed.map((p) => p.ms))} ms), and each photo is stored as ${kb(middle(perPhoto))} of files (median), so a cart with 24 such photos takes ${((middle(perPhoto) * 24) / 1024 / 1024).toFixed(1)} MB in the database.`,
     '',
     `| width | ${photoFormats.map((f) => `${f.toUpperCase()} (median)`).join(' | ')} |`,

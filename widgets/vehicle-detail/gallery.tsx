@@ -86,8 +86,8 @@ function FullScreen(props: {
   index: number
   apiBase: string
   title: string
-  onMove(to: number): void
-  onClose(): void
+  onMove: (to: number) => void
+  onClose: () => void
 }) {
   const dialog = useRef<HTMLDialogElement>(null)
   const { photos, index, onMove, onClose } = props
