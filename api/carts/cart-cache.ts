@@ -1,4 +1,5 @@
-import type { CartStore } from './cart-store.ts'
+import { cartSearchParams } from '../../domain/cart-query.ts'
+import type { CartQuery, CartStore } from './cart-store.ts'
 
 /**
  * Cart reads are most of the traffic and change rarely, so each answer is kept for a short,
@@ -31,7 +32,7 @@ export function cachedCartStore(store: Pick<CartStore, 'list' | 'featured' | 'by
 
   return {
     list: (query: Parameters<CartStore['list']>[0]) =>
-      remember(`list:${query.category ?? ''}:${query.limit ?? ''}:${query.offset ?? 0}`, () => store.list(query)),
+      remember(`list:${listKey(query)}`, () => store.list(query)),
     featured: (limit?: number) => remember(`featured:${limit ?? ''}`, () => store.featured(limit)),
     bySlug: (slug: string) => remember(`slug:${slug}`, () => store.bySlug(slug)),
     listingCarts: () => remember('listing-carts', () => store.listingCarts()),
@@ -48,6 +49,12 @@ export function cachedCartStore(store: Pick<CartStore, 'list' | 'featured' | 'by
       listeners.add(listener)
     },
   }
+}
+
+/** One key per distinct list: the search's fields in their fixed order, then the page. */
+function listKey(query: CartQuery): string {
+  const { limit, offset, facets, ...search } = query
+  return `${cartSearchParams(search)}|${limit ?? ''}|${offset ?? 0}|${facets ? 'facets' : ''}`
 }
 
 export type CachedCartStore = ReturnType<typeof cachedCartStore>

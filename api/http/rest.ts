@@ -1,4 +1,5 @@
 import express, { type Request } from 'express'
+import { cartSearchFields } from '../../domain/cart-query.ts'
 import { createContextInner, type Services } from '../trpc/context.ts'
 import type { InquiryInput } from '../../domain/inquiry.ts'
 import { createCaller } from '../trpc/router.ts'
@@ -18,8 +19,11 @@ export function restRoutes(services: Services) {
   })
 
   routes.get('/golf-carts', async (req, res) => {
+    // The search's fields go to the procedure as text; its one reader (domain/cart-query.ts)
+    // judges them, so the API and the page accept the same values.
+    const search = Object.fromEntries(cartSearchFields.map((field) => [field, req.query[field]]))
     const { carts, total } = await call(req).cart.list({
-      category: req.query.category as string | undefined,
+      ...(search as Record<(typeof cartSearchFields)[number], string | undefined>),
       limit: optionalNumber(req.query.limit),
       offset: optionalNumber(req.query.offset),
     })

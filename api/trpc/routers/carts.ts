@@ -3,24 +3,33 @@ import * as z from 'zod/mini'
 import { soldPageExpired } from '../../../domain/cart-facts.ts'
 import type { GolfCartDetail } from '../../../domain/golf-cart.ts'
 import { withoutNul } from '../../../domain/inquiry.ts'
+import { cartSearchShape, readSearchInto } from '../../../domain/cart-query-schema.ts'
 import type { Context } from '../context.ts'
 import { GoneError } from '../../http/errors.ts'
 import { publicProcedure, router } from '../init.ts'
 
 const pageSize = z.optional(z.int('limit must be a whole number').check(z.minimum(1), z.maximum(100)))
 
+/** The search (domain/cart-query.ts) and the page; `facets` asks for each choice's count too. */
 export const cartListInput = z.optional(
-  z.object({
-    category: z.optional(z.string('category must be text').check(z.maxLength(50), withoutNul('category'))),
-    limit: pageSize,
-    offset: z.optional(z.int('offset must be a whole number').check(z.minimum(0), z.maximum(1_000_000))),
-  }),
+  z.pipe(
+    z.object({
+      ...cartSearchShape,
+      limit: pageSize,
+      offset: z.optional(z.int('offset must be a whole number').check(z.minimum(0), z.maximum(1_000_000))),
+      facets: z.optional(z.boolean('facets must be true or false')),
+    }),
+    z.transform((input, ctx) => readSearchInto(input, ctx)),
+  ),
 )
 
 const slugInput = z.object({ slug: z.string('slug must be text').check(z.minLength(1), z.maxLength(200), withoutNul('slug')) })
 
 export const cartsRouter = router({
-  /** Every cart, or one category's; `limit`/`offset` page through large inventories. */
+  /**
+   * The listed carts a search finds (PRODUCT.md, "search"); `limit`/`offset` page through them,
+   * and with `facets` the answer says how many carts each filter's choices would leave.
+   */
   list: publicProcedure.input(cartListInput).query(({ ctx, input }) => ctx.carts.list(input ?? {})),
 
   featured: publicProcedure
