@@ -74,10 +74,12 @@ alter table golf_carts
   add column effective_battery text generated always as (
     coalesce(battery, golf_cart_title_battery(golf_cart_platform_text(title, make, model)))
   ) stored,
-  -- The words `q` looks in: title, description and stock number. The `simple` configuration
-  -- keeps every word as written (no English stemming of model names such as "Rover").
+  -- The words `q` looks in: title, description and stock number, split at every character that
+  -- is not a letter or digit, as domain/cart-query.ts splits `q` (the parser would otherwise read
+  -- the "-0029" of GC-0029 as a negative number). The `simple` configuration keeps every word as
+  -- written: no English stemming of model names such as "Rover".
   add column search_words tsvector generated always as (
-    to_tsvector('simple', title || ' ' || description || ' ' || coalesce(stock_number, ''))
+    to_tsvector('simple', regexp_replace(title || ' ' || description || ' ' || coalesce(stock_number, ''), '[^[:alnum:]]+', ' ', 'g'))
   ) stored;
 
 alter table golf_carts

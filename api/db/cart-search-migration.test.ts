@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { effectiveFacts } from '../../tests/support/search-facts.ts'
+import { backends, createTestDatabase, type TestDatabase } from '../../tests/support/test-database.ts'
+import { seed } from '../carts/seed.ts'
+import { migrate } from './migrate.ts'
+
+/**
+ * Migration 0010 reads a cart's make, seats and battery from its title in SQL, so the search can
+ * filter and index them. It must give what a visitor reads on the cart's page
+ * (domain/cart-facts.ts): for every seeded cart, for awkward titles, and with stored values.
+ */
+const awkward: { title: string; make?: string; model?: string; seats?: number; battery?: string }[] = [
+  { title: '2025 Evolution Classic 4 Plus' },
+  { title: '2025 Evolution Classic 2 Plus' },
+  { title: 'Evolution Carrier 6 Plus' },
+  { title: 'Evolution Carrier 8 Plus' },
+  { title: 'Evolution Forester 4 Plus' },
+  { title: 'Evolution Forester 6 Plus' },
+  { title: 'Evolution Turfman 200' },
+  { title: 'Evolution Pro' },
+  { title: 'Evolution D5 Ranger 4+2' },
+  { title: 'Evolution D5 Maverick 6 Plus' },
+  { title: '2026 Evolution D5 Ranger 2+2' },
+  { title: 'EVOLUTION D6 MAX GT6' },
+  { title: 'Evolution D6 Max XT4' },
+  { title: 'Evolution D6' },
+  { title: 'Evolution XD6 Max' },
+  { title: 'Denago EV City' },
+  { title: 'Denago EV Nomad XL' },
+  { title: 'Denago EV Rover XXL' },
+  { title: 'Denago EV Rover XL6' },
+  { title: '2026 Denago EV Rover 4' },
+  { title: '2026 Denago EV Rover' },
+  { title: 'Club Car Onward' },
+  { title: 'Icon i40L', make: 'Icon', model: 'i40L' },
+  { title: 'Mystery cart', make: 'Denago', model: 'Nomad' },
+  { title: 'Trade-in, blue', make: 'Evolution', model: 'D6 Max GT6' },
+  { title: 'Trade-in, green', make: 'Evolution', model: 'D5 Maverick' },
+  { title: '2025 Evolution D6 Max GT4', seats: 2, battery: 'lead-acid' },
+  { title: '2025 Denago EV Rover XL', make: 'Club  Car!', seats: 8 },
+]
+
+describe.each(backends)('the effective facts of migration 0010 on %s', (backend) => {
+  let db: TestDatabase
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend)
+    await migrate(db.sql)
+    await seed(db.sql)
+    for (const [i, cart] of awkward.entries()) {
+      await db.sql`
+        insert into golf_carts (slug, alternative_slug, title, description, price, image_url, make, model, seats, battery)
+        values (${`awkward-${i}`}, ${`awkward-${i}`}, ${cart.title}, 'A cart', 9000, '/a.svg',
+                ${cart.make ?? null}, ${cart.model ?? null}, ${cart.seats ?? null}, ${cart.battery ?? null})
+      `
+    }
+  })
+  afterAll(() => db?.close())
+
+  it('match the vehicle page for every cart: the seed and the awkward titles', async () => {
+    const rows = await db.sql<
+      { title: string; make: string | null; model: string | null; seats: number | null; battery: 'lithium' | 'lead-acid' | null; makeKey: string | null; effectiveSeats: number; effectiveBattery: string }[]
+    >`select title, make, model, seats, battery, make_key, effective_seats, effective_battery from golf_carts order by id`
+    expect(rows.length).toBeGreaterThan(awkward.length)
+    for (const row of rows) {
+      expect({ title: row.title, makeKey: row.makeKey, seats: row.effectiveSeats, battery: row.effectiveBattery }).toEqual({
+        title: row.title,
+        ...effectiveFacts(row),
+      })
+    }
+  })
+
+  it('follow a change to the title or a stored fact', async () => {
+    const [cart] = await db.sql<{ id: number }[]>`select id from golf_carts where title = 'Evolution D6'`
+    await db.sql`update golf_carts set title = 'Denago EV Rover XXL' where id = ${cart!.id}`
+    const [renamed] = await db.sql`select make_key, effective_seats, effective_battery from golf_carts where id = ${cart!.id}`
+    expect(renamed).toEqual({ makeKey: 'denago', effectiveSeats: 8, effectiveBattery: 'lithium' })
+    await db.sql`update golf_carts set seats = 4, battery = 'lead-acid', make = 'Icon' where id = ${cart!.id}`
+    const [stored] = await db.sql`select make_key, effective_seats, effective_battery from golf_carts where id = ${cart!.id}`
+    expect(stored).toEqual({ makeKey: 'icon', effectiveSeats: 4, effectiveBattery: 'lead-acid' })
+  })
+
+  it('find words of the title, the description and the stock number', async () => {
+    const [cart] = await db.sql<{ stockNumber: string }[]>`select stock_number from golf_carts where title = 'Evolution Carrier 8 Plus'`
+    const found = await db.sql`
+      select title from golf_carts where search_words @@ to_tsquery('simple', ${`${cart!.stockNumber.toLowerCase().replace(/-/g, ':* & ')}:*`})
+    `
+    expect(found.map((r) => r.title)).toEqual(['Evolution Carrier 8 Plus'])
+  })
+})
