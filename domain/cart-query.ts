@@ -115,7 +115,8 @@ export function readCartSearch(raw: Readonly<Partial<Record<CartSearchField, Raw
 
   const makes = raw.make
   if (makes !== undefined && makes !== null) {
-    const list = (Array.isArray(makes) ? makes : [makes]).flatMap((m) => (typeof m === 'string' ? m.split(',') : [m]))
+    const given: unknown[] = Array.isArray(makes) ? makes : [makes]
+    const list = given.flatMap((m) => (typeof m === 'string' ? m.split(',') : [m]))
     const keys: string[] = []
     for (const make of list) {
       if (typeof make !== 'string') {
@@ -192,9 +193,9 @@ export function cartSearchParams(search: CartSearch): URLSearchParams {
 
 /** The search with one field changed (`undefined` removes it). */
 export function withSearch(search: CartSearch, change: Partial<CartSearch>): CartSearch {
-  const next: Record<string, unknown> = { ...search, ...change }
-  for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key]
-  return next as CartSearch
+  const next: CartSearch = { ...search, ...change }
+  for (const key of cartSearchFields) if (next[key] === undefined) delete next[key]
+  return next
 }
 
 /** The same search with a make added or taken away (make is the one filter with several values). */

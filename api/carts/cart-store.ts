@@ -118,7 +118,8 @@ export function createCartStore(sql: Sql) {
               : sql`null::json`
           } as facets
       `
-      return { carts: row!.carts, total: row!.total, ...(row!.facets ? { facets: readFacets(row!.facets) } : {}) }
+      const { carts, total, facets } = row
+      return { carts, total, ...(facets ? { facets: readFacets(facets) } : {}) }
     },
 
     async featured(limit?: number): Promise<GolfCart[]> {
