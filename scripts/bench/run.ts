@@ -48,8 +48,8 @@ const sections: Record<string, Section> = {
     run: growth,
   },
   staff: {
-    title: "The staff console's API with 10,000 carts",
-    method: `10,000 generated carts in ${databases}, the production server in its own process, one signed-in staff session. Reads: \`staff.cart.list\` for the first page (50 rows, newest first), a two-word search, and page 101 sorted by price, each by 2 connections (a few people at the console at once), median of three 2 s runs. Writes: 50 saves one after another (after 10 for warm-up), measured from send to answer, as a person makes them: a one-step price change (\`staff.cart.setPrice\`), and a whole-record save (\`staff.cart.get\` then \`staff.cart.save\`). Each write includes its audit rows and clears the visitors' caches.`,
+    title: "The staff console with 10,000 carts",
+    method: `10,000 generated carts in ${databases}, the production server in its own process, one signed-in staff session. Reads: \`staff.cart.list\` for the first page (50 rows, newest first), a two-word search, and page 101 sorted by price, each by 2 connections (a few people at the console at once), median of three 2 s runs. Writes: 50 saves one after another (after 10 for warm-up), measured from send to answer, as a person makes them: a one-step price change (\`staff.cart.setPrice\`), and a whole-record save (\`staff.cart.get\` then \`staff.cart.save\`). Each write includes its audit rows and clears the visitors' caches. "Console pages" are the same through the console itself: \`/staff\` server-rendered (the first page, \`?q=Cart+77\`, and the middle page sorted by price), and the same saves as form posts without script (the list's one-step change, \`POST /staff/carts/{id}/quick\`, and the whole form, \`POST /staff/carts/{id}\`), each timed from the post to the last byte of the page its 303 leads to.`,
     run: staffConsole,
   },
   leads: {

@@ -16,8 +16,8 @@ const load = { connections: 2, seconds: 2 }
 
 export async function staffConsole(): Promise<string> {
   const lines = [
-    '| database | carts | first page p50 / p99 | search p50 / p99 | middle page by price p50 / p99 | price change p50 / p99 | whole save p50 / p99 |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| database | carts | through | first page p50 / p99 | search p50 / p99 | middle page by price p50 / p99 | price change p50 / p99 | whole save p50 / p99 |',
+    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
   ]
   for (const kind of backendKinds()) {
     const db = await benchDatabase(kind, carts, postgresAdminUrl)
@@ -39,7 +39,18 @@ export async function staffConsole(): Promise<string> {
           reads.push(`${result.p50} / ${result.p99} ms${result.errors ? ` (${result.errors} errors)` : ''}`)
         }
         const writes = [await roundTrips(site.url, cookie, 'price'), await roundTrips(site.url, cookie, 'save')]
-        lines.push(`| ${db.description} | ${carts.toLocaleString('en-US')} | ${reads.join(' | ')} | ${writes.join(' | ')} |`)
+        lines.push(`| ${db.description} | ${carts.toLocaleString('en-US')} | API | ${reads.join(' | ')} | ${writes.join(' | ')} |`)
+        // The console's own pages: the same three states of the table as server-rendered HTML,
+        // and the same two saves as form posts, each with the page shown after its redirect.
+        const pages = []
+        for (const query of ['', '?q=Cart+77', `?sort=price-asc&page=${carts / 2 / 50 + 1}`]) {
+          const url = `${site.url}/staff${query}`
+          await measure(url, { connections: 2, seconds: 1 }, { headers: { cookie } })
+          const result = await measureMedian(url, load, { headers: { cookie } })
+          pages.push(`${result.p50} / ${result.p99} ms${result.errors ? ` (${result.errors} errors)` : ''}`)
+        }
+        const posts = [await formRoundTrips(site.url, cookie, 'price'), await formRoundTrips(site.url, cookie, 'save')]
+        lines.push(`| ${db.description} | ${carts.toLocaleString('en-US')} | console pages | ${pages.join(' | ')} | ${posts.join(' | ')} |`)
       } finally {
         await site.stop()
       }
@@ -60,6 +71,49 @@ async function signIn(url: string): Promise<string> {
   const cookie = res.headers.get('set-cookie')?.split(';')[0]
   if (res.status !== 303 || !cookie) throw new Error(`bench sign-in failed: ${res.status}`)
   return cookie
+}
+
+/**
+ * 60 form posts one after another (the first 10 as warm-up), as the console sends them without
+ * script: the post, its 303, and the page it leads to, from send to the last byte of that page.
+ */
+async function formRoundTrips(url: string, cookie: string, kind: 'price' | 'save'): Promise<string> {
+  const headers = { cookie, origin: url, 'content-type': 'application/x-www-form-urlencoded' }
+  const times: number[] = []
+  for (let i = 0; i < 60; i++) {
+    const id = 1 + ((i * 89) % carts)
+    const form =
+      kind === 'price'
+        ? new URLSearchParams({ price: String(9500 + i), status: 'available', back: '/staff' })
+        : await wholeForm(url, cookie, id, i)
+    const started = performance.now()
+    const path = kind === 'price' ? `/staff/carts/${id}/quick` : `/staff/carts/${id}`
+    const posted = await fetch(`${url}${path}`, { method: 'POST', redirect: 'manual', headers, body: form })
+    const location = posted.headers.get('location')
+    if (posted.status !== 303 || !location) throw new Error(`${path} answered ${posted.status}: ${(await posted.text()).slice(0, 300)}`)
+    const shown = await fetch(new URL(location, url), { headers: { cookie } })
+    await shown.text()
+    if (!shown.ok) throw new Error(`${location} answered ${shown.status}`)
+    if (i >= 10) times.push(performance.now() - started)
+  }
+  times.sort((a, b) => a - b)
+  const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]!)
+  return `${at(0.5)} / ${at(0.99)} ms`
+}
+
+/** A cart's whole form as the console's page would post it, with one field changed. */
+async function wholeForm(url: string, cookie: string, id: number, i: number): Promise<URLSearchParams> {
+  const res = await fetch(`${url}/trpc/staff.cart.get?input=${encodeURIComponent(JSON.stringify({ id }))}`, { headers: { cookie } })
+  const cart = ((await res.json()) as { result: { data: Record<string, unknown> } }).result.data
+  const form = new URLSearchParams()
+  for (const [name, value] of Object.entries(cart)) {
+    if (['id', 'slug', 'listedAt', 'updatedAt', 'soldAt', 'derived'].includes(name) || value === null) continue
+    if (typeof value === 'boolean') {
+      if (value) form.set(name, 'true')
+    } else if (typeof value === 'string' || typeof value === 'number') form.set(name, String(value))
+  }
+  form.set('color', `Form ${i}`)
+  return form
 }
 
 /** 60 writes one after another (the first 10 as warm-up): the time each took from send to answer. */

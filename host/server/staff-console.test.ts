@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cartRecordFields } from '../../domain/cart-record.ts'
+import { consolePath, staffPaths } from '../../domain/staff-paths.ts'
+import { parsePage } from '../../tests/support/html.ts'
+import { addStaff, signIn, staffPassword } from '../../tests/support/staff.ts'
+import { backends } from '../../tests/support/test-database.ts'
+import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
+import { cartFormSections } from '../staff/cart-form.tsx'
+import { inventoryHref, inventoryQuery } from '../staff/inventory.tsx'
+import { matchStaffPage } from '../staff/render.tsx'
+
+describe('the console pages, as lists', () => {
+  it('puts every field of the cart record in exactly one section of the form', () => {
+    const named = cartFormSections.flatMap((section) => (section.fields ?? []).map((field) => field.name))
+    expect([...named].sort()).toEqual(Object.keys(cartRecordFields).sort())
+  })
+
+  it('keeps the table state in its address, defaults left out, unknown values ignored', () => {
+    const state = inventoryQuery(new URLSearchParams('q=%20d6%20max&status=hold&sort=price-desc&page=3'))
+    expect(state).toEqual({ q: 'd6 max', status: 'hold', sort: 'price-desc', page: 3 })
+    expect(inventoryHref(state)).toBe('/staff?q=d6+max&status=hold&sort=price-desc&page=3')
+    expect(inventoryHref(state, { page: 1, status: undefined })).toBe('/staff?q=d6+max&sort=price-desc')
+    expect(inventoryQuery(new URLSearchParams('status=gone&sort=drop+table&page=-2'))).toEqual({ q: '', sort: 'newest', page: 1 })
+  })
+
+  it('finds the page of each address, and goes back only into the console', () => {
+    expect(matchStaffPage('/staff')?.page.nav).toBe('Inventory')
+    expect(matchStaffPage('/staff/carts/new')?.page.path).toBe(staffPaths.newCart)
+    expect(matchStaffPage('/staff/carts/12')?.params).toEqual({ id: '12' })
+    expect(matchStaffPage('/staff/nothing')).toBeUndefined()
+    expect(consolePath('/staff?q=x&page=2')).toBe('/staff?q=x&page=2')
+    for (const elsewhere of ['https://evil.example/staff', '//evil.example', '/inventory', '/staffing', undefined]) {
+      expect(consolePath(elsewhere)).toBe('/staff')
+    }
+  })
+})
+
+describe.each(backends)('the console over HTTP on %s', (backend) => {
+  let server: TestServer
+  let cookie: string
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { LOG_LEVEL: 'silent' }, { site: true })
+    await addStaff(server)
+    cookie = (await signIn(server)).cookie!
+  })
+  afterAll(() => server?.close())
+
+  const post = (path: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url, cookie, ...headers },
+      body: new URLSearchParams(form),
+    })
+  const firstCart = async () => (await server.runtime.services.staff.cartRecords.get(1))!
+
+  it('sends a browser without a session to the sign-in page, which is never indexed', async () => {
+    const page = await fetch(`${server.url}/staff/carts/1`, { redirect: 'manual' })
+    expect(page.status).toBe(303)
+    expect(page.headers.get('location')).toBe('/staff/login')
+    const login = await fetch(`${server.url}/staff/login`)
+    expect(login.status).toBe(200)
+    expect(login.headers.get('x-robots-tag')).toBe('noindex, nofollow')
+    expect(login.headers.get('cache-control')).toBe('no-store')
+    const html = await login.text()
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">')
+    expect(html).toMatch(/<label for="username">Username<\/label>/)
+  })
+
+  it('answers a refused sign-in with the form again: status, message, the username kept and escaped', async () => {
+    const refused = await signIn(server, 'maria"><b>', 'wrong password here')
+    expect(refused.status).toBe(401)
+    expect(refused.body).toContain('That username and password do not match an account.')
+    expect(refused.body).toContain('value="maria&quot;&gt;&lt;b&gt;"')
+    expect(refused.body).not.toContain('<b>')
+  })
+
+  it('renders the inventory for a session, never cached', async () => {
+    const res = await fetch(`${server.url}/staff?status=available&sort=title`, { headers: { cookie } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    const page = parsePage(res.status, await res.text())
+    expect(page.text('#inventory-count')).toBe('1–28 of 28 carts')
+    expect(page.all('.staff-table__cart a')[0]).toBe('2025 Denago EV City')
+  })
+
+  it('refuses a one-step change posted from another site, and changes nothing', async () => {
+    const before = await firstCart()
+    const res = await post(staffPaths.quickChange(1), { price: '1', status: 'sold', back: '/staff' }, { origin: 'https://evil.example' })
+    expect(res.status).toBe(403)
+    expect(await res.text()).toContain('Staff changes are accepted only from the site itself.')
+    expect((await firstCart()).price).toBe(before.price)
+    expect((await firstCart()).status).toBe(before.status)
+  })
+
+  it('shows a refused price beside its row with what was typed, and saves nothing', async () => {
+    const before = await firstCart()
+    const res = await post(staffPaths.quickChange(1), { price: '-5', status: 'hold', back: '/staff?sort=oldest' })
+    expect(res.status).toBe(400)
+    const html = await res.text()
+    expect(html).toContain('id="price-1-error"')
+    expect(html).toContain('Price cannot be negative')
+    expect(html).toMatch(/id="price-1"[^>]*value="-5"/)
+    expect((await firstCart()).status).toBe(before.status)
+  })
+
+  it('saves a one-step change and comes back to the same page of the list', async () => {
+    const res = await post(staffPaths.quickChange(1), { price: '9,999', status: 'available', featured: 'true', back: '/staff?sort=oldest' })
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe('/staff?sort=oldest&changed=1#cart-1')
+    expect(await firstCart()).toMatchObject({ price: 9999, status: 'available', featured: true })
+  })
+
+  it('refuses a whole save with errors per field, and a stale copy with a sentence', async () => {
+    const refused = await post(staffPaths.newCart, { title: '', description: 'x', price: 'ten', imageUrl: 'https://x', condition: 'new', status: 'available' })
+    expect(refused.status).toBe(400)
+    const html = await refused.text()
+    for (const field of ['title', 'price', 'imageUrl']) expect(html).toContain(`id="field-${field}-error"`)
+    expect(html).toContain('value="ten"')
+    const cart = await firstCart()
+    const stale = await post(staffPaths.cart(1), {
+      title: cart.title,
+      description: cart.description,
+      price: String(cart.price),
+      imageUrl: cart.imageUrl,
+      condition: 'new',
+      status: 'available',
+      version: String(cart.version - 1),
+    })
+    expect(stale.status).toBe(409)
+    expect(await stale.text()).toContain('Someone changed this cart after you opened it.')
+  })
+
+  it('answers a cart that is not there with 404, and an address that is no page too', async () => {
+    expect((await fetch(`${server.url}/staff/carts/99999`, { headers: { cookie } })).status).toBe(404)
+    expect((await fetch(`${server.url}/staff/carts/abc`, { headers: { cookie } })).status).toBe(404)
+    expect((await fetch(`${server.url}/staff/nothing-here`, { headers: { cookie } })).status).toBe(404)
+  })
+
+  it('signs out with the form, and the session is gone', async () => {
+    const { cookie: other } = await signIn(server, 'maria', staffPassword)
+    const out = await post(staffPaths.logout, {}, { cookie: other! })
+    expect(out.status).toBe(303)
+    expect((await fetch(`${server.url}/staff`, { redirect: 'manual', headers: { cookie: other! } })).status).toBe(303)
+  })
+})
