@@ -42,6 +42,7 @@ describe('what a lead shows', () => {
   })
 
   it('says how long the first response took in words', () => {
+    expect(duration(20_000)).toBe('less than a minute')
     expect(duration(12 * 60_000)).toBe('12 minutes')
     expect(duration(61 * 60_000)).toBe('1 hour 1 minute')
     expect(duration(50 * 3_600_000)).toBe('2 days 2 hours')

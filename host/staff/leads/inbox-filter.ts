@@ -78,10 +78,11 @@ const timeFormat = new Intl.DateTimeFormat('en-US', {
 /** "Nov 23, 4:05 PM", the dealer's time, the same on the server and in the browser. */
 export const dealerTime = (iso: string) => timeFormat.format(new Date(iso))
 
-/** "12 minutes", "3 hours 5 minutes", "2 days 4 hours". */
+/** "less than a minute", "12 minutes", "3 hours 5 minutes", "2 days 4 hours". */
 export function duration(ms: number): string {
   const minutes = Math.max(0, Math.round(ms / 60_000))
   const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
+  if (minutes < 1) return 'less than a minute'
   if (minutes < 60) return plural(minutes, 'minute')
   const hours = Math.floor(minutes / 60)
   if (hours < 48) return [plural(hours, 'hour'), ...(minutes % 60 ? [plural(minutes % 60, 'minute')] : [])].join(' ')

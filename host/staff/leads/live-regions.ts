@@ -53,13 +53,13 @@ function swap(doc: Document, fresh: Document) {
     const next = fresh.querySelector<HTMLElement>(`[data-live="${CSS.escape(current.dataset.live ?? '')}"]`)
     if (!next || next.innerHTML === current.innerHTML) continue
     if (current.contains(doc.activeElement)) continue
-    const before = Number(current.dataset.newest ?? 0)
+    const before = current.dataset.newest === undefined ? undefined : Number(current.dataset.newest)
     const after = Number(next.dataset.newest ?? 0)
     current.replaceChildren(...Array.from(next.childNodes, (node) => doc.importNode(node, true)))
     if (next.dataset.newest !== undefined) current.dataset.newest = next.dataset.newest
-    if (after > before && before > 0) {
-      const arrived = current.querySelectorAll(`[data-lead-id]`)
-      const count = Array.from(arrived).filter((row) => Number((row as HTMLElement).dataset.leadId) > before).length
+    if (before !== undefined && after > before) {
+      const rows = current.querySelectorAll<HTMLElement>('[data-lead-id]')
+      const count = Array.from(rows).filter((row) => Number(row.dataset.leadId) > before).length
       if (count > 0) announce(doc, `${count} new lead${count === 1 ? '' : 's'} arrived.`)
     }
   }

@@ -10,12 +10,14 @@ export interface ChartSeries {
   label: string
   counts: readonly number[]
   total: number
+  /** A colour that means something (won green, lost grey); else the next of `seriesColours`. */
+  colour?: string
 }
 
 /** Colours for up to eight lines, each at least 3:1 against white and told apart by the legend too. */
 export const seriesColours = ['#1d4ed8', '#b45309', '#047857', '#be123c', '#6d28d9', '#0e7490', '#4d7c0f', '#525252'] as const
 
-const size = { width: 720, height: 260, left: 40, right: 8, top: 12, bottom: 34 }
+const size = { width: 900, height: 260, left: 40, right: 8, top: 12, bottom: 34 }
 
 /** A round top for the y axis: 1, 2 or 5 times a power of ten. */
 export function niceMax(value: number): number {
@@ -39,10 +41,12 @@ export function WeekChart(props: { title: string; summary: string; weeks: readon
   const slot = plotWidth / Math.max(1, weeks.length)
   const bar = Math.max(4, slot * 0.7)
   const y = (value: number) => size.top + plotHeight - (value / top) * plotHeight
-  // Every label when they fit, else every second or third, always the last week's.
+  // Every label when they fit, else every second or third, counted back from the last week's.
   const labelEvery = Math.ceil(weeks.length / 12)
   return (
     <figure className="week-chart">
+      {/* On a phone the chart keeps a readable size and scrolls sideways inside its box. */}
+      <div className="lead-scroll" tabIndex={0} role="region" aria-label={`${props.title}, chart`}>
       <svg
         viewBox={`0 0 ${size.width} ${size.height}`}
         role="img"
@@ -77,11 +81,11 @@ export function WeekChart(props: { title: string; summary: string; weeks: readon
                     y={y(base)}
                     width={bar}
                     height={Math.max(0, y(from) - y(base))}
-                    fill={seriesColours[k % seriesColours.length]}
+                    fill={s.colour ?? seriesColours[k % seriesColours.length]}
                   />
                 )
               })}
-              {(i % labelEvery === 0 || i === weeks.length - 1) && (
+              {(weeks.length - 1 - i) % labelEvery === 0 && (
                 <text x={x + bar / 2} y={size.height - 12} textAnchor="middle" className="week-chart__tick">
                   {weekLabel(week)}
                 </text>
@@ -90,13 +94,14 @@ export function WeekChart(props: { title: string; summary: string; weeks: readon
           )
         })}
       </svg>
+      </div>
       <figcaption>
         <ul className="week-chart__legend">
           {series.map((s, k) => (
             <li key={s.key}>
               {/* A presentation attribute, not a style: the pages' policy allows no inline styles. */}
               <svg className="week-chart__swatch" width="14" height="14" aria-hidden="true">
-                <rect width="14" height="14" rx="3" fill={seriesColours[k % seriesColours.length]} />
+                <rect width="14" height="14" rx="3" fill={s.colour ?? seriesColours[k % seriesColours.length]} />
               </svg>
               {s.label} <span className="week-chart__total">({s.total})</span>
             </li>
@@ -110,7 +115,7 @@ export function WeekChart(props: { title: string; summary: string; weeks: readon
 /** The chart's figures as a table: a row per week, a column per line. */
 export function WeekTable(props: { caption: string; weeks: readonly string[]; series: readonly ChartSeries[] }) {
   return (
-    <div className="staff-table-wrap">
+    <div className="lead-scroll" tabIndex={0} role="region" aria-label={props.caption}>
       <table className="lead-figures">
         <caption className="staff-sr-only">{props.caption}</caption>
         <thead>

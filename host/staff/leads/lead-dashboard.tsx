@@ -1,0 +1,173 @@
+import { TRPCError } from '@trpc/server'
+import type { LeadDashboard } from '../../../api/staff/lead-dashboard.ts'
+import { leadPaths } from '../../../domain/staff-paths.ts'
+import { type StaffPageContext, type StaffPageProps, staffPage } from '../page.ts'
+import { type ChartSeries, WeekChart, WeekTable, weekLabel } from './week-chart.tsx'
+
+/**
+ * `/staff/leads/dashboard?from=&to=`: what the dealer learns from the leads, as charts drawn on
+ * the server (plain SVG with a title and a summary), the figures as tables, and the same as CSV.
+ */
+async function loadDashboard(context: StaffPageContext) {
+  const day = (name: string) => {
+    const value = context.query.get(name)
+    return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined
+  }
+  const asked = { from: day('from'), to: day('to') }
+  try {
+    return { dashboard: await context.caller.staff.lead.dashboard(asked), problem: undefined }
+  } catch (error) {
+    // A range the dashboard refuses (reversed, longer than two years): the default weeks, and why.
+    if (!(error instanceof TRPCError && error.code === 'BAD_REQUEST')) throw error
+    return { dashboard: await context.caller.staff.lead.dashboard({}), problem: error.message }
+  }
+}
+
+type DashboardData = Awaited<ReturnType<typeof loadDashboard>>
+
+const percent = (share: number | null) => (share === null ? 'none yet' : `${Math.round(share * 100)}%`)
+
+function summary(what: string, d: LeadDashboard, series: readonly ChartSeries[]): string {
+  const span = `the ${d.weeks.length} weeks starting ${weekLabel(d.weeks[0]?.week ?? d.from)} to ${weekLabel(d.weeks.at(-1)?.week ?? d.to)}`
+  const top = series[0]
+  return `${d.totals.leads} leads in ${span}${top && top.total > 0 ? `; the most by ${what}: ${top.label}, ${top.total}` : ''}.`
+}
+
+function LeadDashboardPage({ data }: StaffPageProps<DashboardData>) {
+  const d = data.dashboard
+  const weeks = d.weeks.map((w) => w.week)
+  const outcome: ChartSeries[] = [
+    { key: 'won', label: 'Won', counts: d.weeks.map((w) => w.won), total: d.totals.won, colour: '#047857' },
+    { key: 'lost', label: 'Lost', counts: d.weeks.map((w) => w.lost), total: d.totals.lost, colour: '#6b7280' },
+  ]
+  const csv = `${leadPaths.dashboardCsv}?from=${d.from}&to=${d.to}`
+  return (
+    <div className="lead-dashboard">
+      <p className="staff-back">
+        <a href={leadPaths.inbox}>All leads</a>
+      </p>
+      <h1>Leads dashboard</h1>
+      <form className="staff-filters" method="get" action={leadPaths.dashboard} aria-label="Weeks">
+        <div className="staff-field">
+          <label htmlFor="dashboard-from">From</label>
+          <input id="dashboard-from" name="from" type="date" defaultValue={d.from} />
+        </div>
+        <div className="staff-field">
+          <label htmlFor="dashboard-to">To</label>
+          <input id="dashboard-to" name="to" type="date" defaultValue={d.to} />
+        </div>
+        <div className="staff-filters__actions">
+          <button className="staff-button" type="submit">
+            Show
+          </button>
+          <a className="staff-link-button" href={csv} download>
+            Download CSV
+          </a>
+        </div>
+      </form>
+      {data.problem && (
+        <p className="staff-alert staff-alert--error" role="alert">
+          {data.problem}. Showing the last 12 weeks.
+        </p>
+      )}
+
+      <ul className="lead-kpis" aria-label="These weeks in figures">
+        <li>
+          <span className="lead-kpis__value">{d.totals.leads.toLocaleString('en-US')}</span> leads
+        </li>
+        <li>
+          <span className="lead-kpis__value">{percent(d.totals.shareWithinHour)}</span> answered within an hour{' '}
+          <span className="lead-kpis__detail">
+            ({d.totals.answeredWithinHour} of {d.totals.measured})
+          </span>
+        </li>
+        <li>
+          <span className="lead-kpis__value">{d.totals.won}</span> won
+        </li>
+        <li>
+          <span className="lead-kpis__value">{d.totals.lost}</span> lost
+        </li>
+        <li>
+          <span className="lead-kpis__value">{d.totals.open}</span> still open
+        </li>
+      </ul>
+
+      <ChartSection id="by-source" title="Leads per week by source" summary={summary('source', d, d.bySource)} weeks={weeks} series={d.bySource} />
+      <ChartSection id="by-interest" title="Leads per week by interest" summary={summary('interest', d, d.byInterest)} weeks={weeks} series={d.byInterest} />
+      <ChartSection
+        id="won-lost"
+        title="Won and lost, by the week the lead arrived"
+        summary={`${d.totals.won} won and ${d.totals.lost} lost of ${d.totals.leads} leads; ${d.totals.open} still open.`}
+        weeks={weeks}
+        series={outcome}
+      />
+
+      <section aria-labelledby="within-hour" className="staff-panel">
+        <h2 id="within-hour">Answered within an hour, per week</h2>
+        <p className="staff-hint">
+          A lead is answered by its first status change or note. Leads under an hour old and not answered yet are not counted.
+        </p>
+        <div className="lead-scroll" tabIndex={0} role="region" aria-label="Answered within an hour, per week">
+          <table className="lead-figures">
+            <caption className="staff-sr-only">Leads answered within an hour, per week</caption>
+            <thead>
+              <tr>
+                <th scope="col">Week starting</th>
+                <th scope="col">Within an hour</th>
+                <th scope="col">Counted</th>
+                <th scope="col">Share</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.weeks.map((w) => (
+                <tr key={w.week}>
+                  <th scope="row">{weekLabel(w.week)}</th>
+                  <td>{w.answeredWithinHour}</td>
+                  <td>{w.measured}</td>
+                  <td>
+                    <ShareBar share={w.measured === 0 ? null : w.answeredWithinHour / w.measured} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  )
+}
+
+function ChartSection(props: { id: string; title: string; summary: string; weeks: string[]; series: readonly ChartSeries[] }) {
+  return (
+    <section aria-labelledby={props.id} className="staff-panel">
+      <h2 id={props.id}>{props.title}</h2>
+      <WeekChart title={props.title} summary={props.summary} weeks={props.weeks} series={props.series} />
+      <details className="lead-figures-details">
+        <summary>The figures</summary>
+        <WeekTable caption={props.title} weeks={props.weeks} series={props.series} />
+      </details>
+    </section>
+  )
+}
+
+/** A share as a number with a small bar beside it; the number is what is read out. */
+function ShareBar({ share }: { share: number | null }) {
+  if (share === null) return <span className="staff-muted">none</span>
+  return (
+    <span className="share-bar">
+      <svg width="80" height="10" aria-hidden="true">
+        <rect width="80" height="10" rx="3" fill="#e5e7eb" />
+        <rect width={Math.round(share * 80)} height="10" rx="3" fill="#047857" />
+      </svg>{' '}
+      {percent(share)}
+    </span>
+  )
+}
+
+export const leadDashboardPage = staffPage<DashboardData>({
+  path: leadPaths.dashboard,
+  nav: 'Lead dashboard',
+  title: () => 'Leads dashboard',
+  load: loadDashboard,
+  Page: LeadDashboardPage,
+})

@@ -1,0 +1,220 @@
+import { interestOptions } from '../../../domain/inquiry.ts'
+import { leadStatuses, leadStatusLabels, unknownSource } from '../../../domain/lead-status.ts'
+import { leadPaths } from '../../../domain/staff-paths.ts'
+import { type StaffPageContext, type StaffPageProps, staffPage } from '../page.ts'
+import {
+  dealerTime,
+  type InboxFilter,
+  inboxFilterFromSearch,
+  inboxHref,
+  inboxPageSize,
+  interestLabel,
+  isFiltered,
+  listInput,
+} from './inbox-filter.ts'
+import { ContactLinks, DeliveryState, LeadSource, StatusBadge } from './lead-bits.tsx'
+
+/**
+ * `/staff/leads`: every lead, newest first, filters and search in the address. The list is a
+ * live region (`data-live`): the console's script asks for the page again every 5 seconds and
+ * swaps it in (host/staff/leads/live-regions.ts, decision 0019), so a new lead or a colleague's
+ * change appears without a reload, and "2 new leads arrived" is announced.
+ */
+async function loadInbox(context: StaffPageContext) {
+  const filter = inboxFilterFromSearch(context.query.toString())
+  const [list, choices] = await Promise.all([context.caller.staff.lead.list(listInput(filter)), context.caller.staff.lead.choices()])
+  return { filter, ...list, choices }
+}
+
+type InboxData = Awaited<ReturnType<typeof loadInbox>>
+
+function LeadInboxPage({ data }: StaffPageProps<InboxData>) {
+  const { filter, leads, total } = data
+  const first = (filter.page - 1) * inboxPageSize
+  const newest = Math.max(0, ...leads.map((l) => l.id))
+  return (
+    <>
+      <div className="staff-heading">
+        <h1>Leads</h1>
+        <a className="staff-button staff-button--secondary" href={leadPaths.dashboard}>
+          Dashboard
+        </a>
+      </div>
+      <InboxFilters filter={filter} owners={data.choices.owners} sources={data.choices.sources} />
+      <p className="lead-news" id="lead-news" role="status" />
+      <div data-live="inbox" data-newest={newest}>
+        <p className="staff-count" id="lead-count">
+          {total === 0
+            ? isFiltered(filter)
+              ? 'No leads match these filters.'
+              : 'No leads yet.'
+            : `${(first + 1).toLocaleString('en-US')}–${Math.min(first + inboxPageSize, total).toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${total === 1 ? 'lead' : 'leads'}, newest first`}
+        </p>
+        {leads.length > 0 && (
+          <table className="lead-table" aria-describedby="lead-count">
+            <caption className="staff-sr-only">Leads; open one by its name to work it</caption>
+            <thead>
+              <tr>
+                <th scope="col">Received</th>
+                <th scope="col">Visitor</th>
+                <th scope="col">Interest and cart</th>
+                <th scope="col">Message</th>
+                <th scope="col">Source</th>
+                <th scope="col">Emails</th>
+                <th scope="col">Owner</th>
+              </tr>
+            </thead>
+            <tbody>
+              {leads.map((lead) => (
+                <tr key={lead.id} data-lead-id={lead.id} className={`lead-table__row lead-table__row--${lead.status}`}>
+                  <td data-label="Received">
+                    <div>
+                      <time dateTime={lead.receivedAt}>{dealerTime(lead.receivedAt)}</time> <StatusBadge status={lead.status} />
+                    </div>
+                  </td>
+                  <td data-label="Visitor">
+                    <div>
+                      <a href={leadPaths.lead(lead.id)} className="lead-table__name">
+                        {lead.firstName} {lead.lastName}
+                      </a>
+                      <ContactLinks lead={lead} />
+                    </div>
+                  </td>
+                  <td data-label="Interest">
+                    <div>
+                      {lead.interest ? interestLabel(lead.interest) : <span className="staff-muted">None given</span>}
+                      {lead.cart && (
+                        <a href={`/vehicle/${lead.cart.slug}`} className="lead-table__cart">
+                          {lead.cart.title ?? lead.cart.slug}
+                        </a>
+                      )}
+                    </div>
+                  </td>
+                  <td data-label="Message" className="lead-table__message">
+                    <div>
+                      {lead.message ? `${lead.message}${lead.messageCut ? '…' : ''}` : <span className="staff-muted">No message</span>}
+                    </div>
+                  </td>
+                  <td data-label="Source">
+                    <div>
+                      <LeadSource lead={lead} />
+                    </div>
+                  </td>
+                  <td data-label="Emails">
+                    <div>
+                      <DeliveryState lead={lead} />
+                    </div>
+                  </td>
+                  <td data-label="Owner">
+                    <div>{lead.owner ? lead.owner.username : <span className="staff-muted">Nobody</span>}</div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {total > inboxPageSize && (
+          <nav className="staff-pages" aria-label="Pages of leads">
+            {filter.page > 1 ? <a href={inboxHref({ ...filter, page: filter.page - 1 })}>Newer leads</a> : <span />}
+            <span>
+              Page {filter.page.toLocaleString('en-US')} of {Math.ceil(total / inboxPageSize).toLocaleString('en-US')}
+            </span>
+            {first + inboxPageSize < total ? <a href={inboxHref({ ...filter, page: filter.page + 1 })}>Older leads</a> : <span />}
+          </nav>
+        )}
+      </div>
+    </>
+  )
+}
+
+/** The filters: a plain GET form, so each filtered view has its own address. */
+function InboxFilters(props: { filter: InboxFilter; owners: { id: number; username: string }[]; sources: string[] }) {
+  const { filter } = props
+  const value = (v: unknown) => (v === undefined ? '' : String(v))
+  const sources = [...new Set([...props.sources, ...(filter.source && filter.source !== 'none' ? [filter.source] : [])])]
+  return (
+    <form className="staff-filters lead-filters" method="get" action={leadPaths.inbox} role="search" aria-label="Leads">
+      <div className="staff-field lead-filters__q">
+        <label htmlFor="lead-q">Search</label>
+        <input id="lead-q" name="q" type="search" defaultValue={value(filter.q)} maxLength={100} aria-describedby="lead-q-hint" />
+        <p className="staff-hint" id="lead-q-hint">
+          Name, email or phone number
+        </p>
+      </div>
+      <div className="staff-field">
+        <label htmlFor="lead-status">Status</label>
+        <select id="lead-status" name="status" defaultValue={value(filter.status)}>
+          <option value="">Every status</option>
+          {leadStatuses.map((s) => (
+            <option key={s} value={s}>
+              {leadStatusLabels[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="staff-field">
+        <label htmlFor="lead-owner">Owner</label>
+        <select id="lead-owner" name="owner" defaultValue={value(filter.owner)}>
+          <option value="">Anyone</option>
+          <option value="me">Mine</option>
+          <option value="none">Nobody</option>
+          {props.owners.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.username}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="staff-field">
+        <label htmlFor="lead-interest">Interest</label>
+        <select id="lead-interest" name="interest" defaultValue={value(filter.interest)}>
+          <option value="">Any interest</option>
+          {interestOptions.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+          <option value="none">None given</option>
+        </select>
+      </div>
+      <div className="staff-field">
+        <label htmlFor="lead-source">Source</label>
+        <select id="lead-source" name="source" defaultValue={value(filter.source)}>
+          <option value="">Any source</option>
+          {sources.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+          <option value="none">{unknownSource}</option>
+        </select>
+      </div>
+      <div className="staff-field">
+        <label htmlFor="lead-from">Received from</label>
+        <input id="lead-from" name="from" type="date" defaultValue={value(filter.from)} />
+      </div>
+      <div className="staff-field">
+        <label htmlFor="lead-to">Received to</label>
+        <input id="lead-to" name="to" type="date" defaultValue={value(filter.to)} />
+      </div>
+      <div className="staff-filters__actions">
+        <button className="staff-button" type="submit">
+          Show leads
+        </button>
+        {isFiltered(filter) && (
+          <a className="staff-link-button" href={leadPaths.inbox}>
+            Clear
+          </a>
+        )}
+      </div>
+    </form>
+  )
+}
+
+export const leadInboxPage = staffPage<InboxData>({
+  path: leadPaths.inbox,
+  nav: 'Leads',
+  title: () => 'Leads',
+  load: loadInbox,
+  Page: LeadInboxPage,
+})
