@@ -28,8 +28,8 @@ async function signedIn(username: string, width = 1280): Promise<Page> {
 }
 
 /** Marks the document, so a test can tell a reload (the mark is gone) from a live update. */
-const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { unreloaded: boolean }).unreloaded = true))
-const stillTheSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { unreloaded?: boolean }).unreloaded === true)
+const markDocument = (page: Page) => page.evaluate(() => document.documentElement.setAttribute('data-not-reloaded', ''))
+const stillTheSameDocument = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute('data-not-reloaded'))
 
 describe('the lead inbox', () => {
   it('shows a lead sent from a partner page in an inbox that is already open, without a reload', async () => {

@@ -107,7 +107,7 @@ function LeadDashboardPage({ data }: StaffPageProps<DashboardData>) {
         <p className="staff-hint">
           A lead is answered by its first status change or note. Leads under an hour old and not answered yet are not counted.
         </p>
-        <div className="lead-scroll" tabIndex={0} role="region" aria-label="Answered within an hour, per week">
+        <div className="lead-scroll" tabIndex={0} role="region" aria-label="Answered within an hour, figures">
           <table className="lead-figures">
             <caption className="staff-sr-only">Leads answered within an hour, per week</caption>
             <thead>

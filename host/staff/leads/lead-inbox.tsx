@@ -130,7 +130,7 @@ function LeadInboxPage({ data }: StaffPageProps<InboxData>) {
 /** The filters: a plain GET form, so each filtered view has its own address. */
 function InboxFilters(props: { filter: InboxFilter; owners: { id: number; username: string }[]; sources: string[] }) {
   const { filter } = props
-  const value = (v: unknown) => (v === undefined ? '' : String(v))
+  const value = (v: string | number | undefined) => (v === undefined ? '' : String(v))
   const sources = [...new Set([...props.sources, ...(filter.source && filter.source !== 'none' ? [filter.source] : [])])]
   return (
     <form className="staff-filters lead-filters" method="get" action={leadPaths.inbox} role="search" aria-label="Leads">

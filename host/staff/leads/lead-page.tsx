@@ -296,8 +296,9 @@ function FirstResponse({ lead }: { lead: LeadData['lead'] }) {
 
 /** An audit entry in words: "changed the status from New to Contacted". */
 export function describeChange(entry: Pick<AuditEntry, 'field' | 'before' | 'after'>): string {
+  // Status and owner entries hold names (api/staff/lead-inbox.ts): a status, a username, or null.
   const shown = (value: unknown) =>
-    value === null || value === undefined ? 'nobody' : (leadStatusLabels[value as LeadStatus] ?? String(value))
+    typeof value !== 'string' ? 'nobody' : (leadStatusLabels[value as LeadStatus] ?? value)
   switch (entry.field) {
     case 'note':
       return 'added a note'

@@ -115,7 +115,7 @@ export function WeekChart(props: { title: string; summary: string; weeks: readon
 /** The chart's figures as a table: a row per week, a column per line. */
 export function WeekTable(props: { caption: string; weeks: readonly string[]; series: readonly ChartSeries[] }) {
   return (
-    <div className="lead-scroll" tabIndex={0} role="region" aria-label={props.caption}>
+    <div className="lead-scroll" tabIndex={0} role="region" aria-label={`${props.caption}, figures`}>
       <table className="lead-figures">
         <caption className="staff-sr-only">{props.caption}</caption>
         <thead>
