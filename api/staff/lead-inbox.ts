@@ -281,9 +281,18 @@ export function createLeadInbox(sql: Sql, options: LeadInboxOptions = {}) {
     async choices(): Promise<{ owners: LeadOwner[]; sources: string[] }> {
       const [owners, sources] = await Promise.all([
         sql<LeadOwner[]>`select id, username from users order by username`,
+        // Each source once, by hopping along the source index (a "loose index scan"): a few
+        // dozen index probes instead of reading 100,000 entries on every page of the inbox.
         sql<{ source: string }[]>`
-          select distinct source from contact_inquiries
-          where spam_reason is null and source is not null order by source limit 500
+          with recursive seen as (
+            (select source from contact_inquiries
+             where spam_reason is null and source is not null order by source limit 1)
+            union all
+            select (select i.source from contact_inquiries i
+                    where i.spam_reason is null and i.source > seen.source order by i.source limit 1)
+            from seen where seen.source is not null
+          )
+          select source from seen where source is not null limit 500
         `,
       ])
       return { owners: [...owners], sources: sources.map((s) => s.source) }
