@@ -20,3 +20,11 @@ export function consolePath(value: unknown): string {
   if (typeof value !== 'string') return staffPaths.console
   return /^\/staff(?:[/?#]|$)/.test(value) && !value.startsWith('//') && !/[\\\s]/.test(value) ? value : staffPaths.console
 }
+
+/** The lead inbox's addresses (issue #18): the inbox, a lead's page, the dashboard and its CSV. */
+export const leadPaths = {
+  inbox: '/staff/leads',
+  dashboard: '/staff/leads/dashboard',
+  dashboardCsv: '/staff/leads/dashboard.csv',
+  lead: (id: number | string) => `/staff/leads/${encodeURIComponent(String(id))}`,
+} as const

@@ -1,10 +1,14 @@
 import { createRoot } from 'react-dom/client'
+import { startLiveRegions } from './leads/live-regions.ts'
 import { type PreviewValues, previewFields, SpecificationsPreview } from './spec-preview.tsx'
 import './staff.css'
+import './leads/leads.css'
 
 /**
  * The console's only script (docs/decisions/0016). Every page works as plain HTML forms; this adds
- * what HTML alone cannot: the cart form's live preview of the specifications a visitor will see.
+ * what HTML alone cannot: the cart form's live preview of the specifications a visitor will see,
+ * and the lead pages' live regions, which bring new leads and colleagues' changes in without a
+ * reload (docs/decisions/0019).
  */
 const form = document.querySelector<HTMLFormElement>('form[data-cart-form]')
 const preview = document.getElementById('spec-preview')
@@ -22,4 +26,5 @@ if (form && preview) {
   form.addEventListener('change', update)
   update()
 }
+startLiveRegions()
 document.documentElement.setAttribute('data-staff-ready', '')

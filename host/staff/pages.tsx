@@ -1,5 +1,8 @@
 import { cartPage, deleteCartPage, newCartPage } from './cart-form.tsx'
 import { inventoryPage, quickChangePage } from './inventory.tsx'
+import { leadDashboardPage } from './leads/lead-dashboard.tsx'
+import { leadInboxPage } from './leads/lead-inbox.tsx'
+import { leadPage } from './leads/lead-page.tsx'
 import type { ListedStaffPage } from './page.ts'
 
 /**
@@ -8,4 +11,13 @@ import type { ListedStaffPage } from './page.ts'
  * "The staff console"); everything under `/staff` already needs a session (api/staff/http.ts).
  * The first address that matches wins, so fixed addresses come before patterns.
  */
-export const staffPages: readonly ListedStaffPage[] = [inventoryPage, newCartPage, cartPage, quickChangePage, deleteCartPage]
+export const staffPages: readonly ListedStaffPage[] = [
+  inventoryPage,
+  newCartPage,
+  cartPage,
+  quickChangePage,
+  deleteCartPage,
+  leadInboxPage,
+  leadDashboardPage,
+  leadPage,
+]

@@ -44,7 +44,7 @@ export function ContactLinks(props: { lead: Pick<LeadSummary, 'email' | 'phone' 
           {props.large ? `Call ${lead.phone}` : lead.phone}
         </a>
       )}
-      <a href={`mailto:${lead.email}?subject=${subject}`} className={props.large ? 'staff-button staff-button--secondary' : undefined}>
+      <a href={`mailto:${lead.email}?subject=${subject}`} className={props.large ? 'staff-link-button' : undefined}>
         {props.large ? `Email ${lead.email}` : lead.email}
       </a>
     </span>

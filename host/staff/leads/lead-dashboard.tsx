@@ -43,7 +43,7 @@ function LeadDashboardPage({ data }: StaffPageProps<DashboardData>) {
   const csv = `${leadPaths.dashboardCsv}?from=${d.from}&to=${d.to}`
   return (
     <div className="lead-dashboard">
-      <p className="staff-back">
+      <p className="lead-back">
         <a href={leadPaths.inbox}>All leads</a>
       </p>
       <h1>Leads dashboard</h1>
@@ -102,7 +102,7 @@ function LeadDashboardPage({ data }: StaffPageProps<DashboardData>) {
         series={outcome}
       />
 
-      <section aria-labelledby="within-hour" className="staff-panel">
+      <section aria-labelledby="within-hour" className="lead-panel">
         <h2 id="within-hour">Answered within an hour, per week</h2>
         <p className="staff-hint">
           A lead is answered by its first status change or note. Leads under an hour old and not answered yet are not counted.
@@ -139,7 +139,7 @@ function LeadDashboardPage({ data }: StaffPageProps<DashboardData>) {
 
 function ChartSection(props: { id: string; title: string; summary: string; weeks: string[]; series: readonly ChartSeries[] }) {
   return (
-    <section aria-labelledby={props.id} className="staff-panel">
+    <section aria-labelledby={props.id} className="lead-panel">
       <h2 id={props.id}>{props.title}</h2>
       <WeekChart title={props.title} summary={props.summary} weeks={props.weeks} series={props.series} />
       <details className="lead-figures-details">
@@ -166,7 +166,6 @@ function ShareBar({ share }: { share: number | null }) {
 
 export const leadDashboardPage = staffPage<DashboardData>({
   path: leadPaths.dashboard,
-  nav: 'Lead dashboard',
   title: () => 'Leads dashboard',
   load: loadDashboard,
   Page: LeadDashboardPage,

@@ -36,7 +36,7 @@ function LeadInboxPage({ data }: StaffPageProps<InboxData>) {
     <>
       <div className="staff-heading">
         <h1>Leads</h1>
-        <a className="staff-button staff-button--secondary" href={leadPaths.dashboard}>
+        <a className="staff-link-button" href={leadPaths.dashboard}>
           Dashboard
         </a>
       </div>

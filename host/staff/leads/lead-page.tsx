@@ -4,7 +4,6 @@ import type { NotificationKind } from '../../../api/inquiries/inquiry-store.ts'
 import { answerWithinMs, type LeadStatus, leadStatuses, leadStatusLabels } from '../../../domain/lead-status.ts'
 import { leadPaths } from '../../../domain/staff-paths.ts'
 import { type PostOutcome, type StaffPageContext, type StaffPageProps, StaffNotFound, staffPage } from '../page.ts'
-import { refusedForm } from '../refusal.ts'
 import { dealerTime, duration, interestLabel } from './inbox-filter.ts'
 import { ContactLinks, DeliveryState, LeadSource, notificationLabels, StatusBadge } from './lead-bits.tsx'
 
@@ -73,7 +72,7 @@ async function postLead(context: StaffPageContext, form: Record<string, string>)
     }
   } catch (error) {
     if (error instanceof TRPCError && error.code === 'NOT_FOUND' && /lead/.test(error.message)) throw new StaffNotFound(error.message)
-    return refusedForm(error, form)
+    return context.refused(error, form)
   }
 }
 
@@ -81,7 +80,7 @@ function LeadPage({ data, posted }: StaffPageProps<LeadData>) {
   const { lead } = data
   return (
     <div className="lead-page">
-      <p className="staff-back">
+      <p className="lead-back">
         <a href={leadPaths.inbox}>All leads</a>
       </p>
       <div className="staff-heading">
@@ -107,7 +106,7 @@ function LeadPage({ data, posted }: StaffPageProps<LeadData>) {
         </p>
       )}
       <div className="lead-page__columns">
-        <section aria-labelledby="lead-asked" className="staff-panel">
+        <section aria-labelledby="lead-asked" className="lead-panel">
           <h2 id="lead-asked">What they asked</h2>
           <dl className="lead-facts">
             <dt>Interest</dt>
@@ -130,9 +129,9 @@ function LeadPage({ data, posted }: StaffPageProps<LeadData>) {
             <dd className="lead-facts__message">{lead.message ?? <span className="staff-muted">No message</span>}</dd>
           </dl>
         </section>
-        <section aria-labelledby="work-heading" className="staff-panel" id="work">
+        <section aria-labelledby="work-heading" className="lead-panel" id="work">
           <h2 id="work-heading">Work the lead</h2>
-          <p id="status-label" className="staff-label">
+          <p id="status-label" className="lead-label">
             Status
           </p>
           <div className="lead-status-forms" role="group" aria-labelledby="status-label" data-live="status-buttons">
@@ -146,7 +145,7 @@ function LeadPage({ data, posted }: StaffPageProps<LeadData>) {
               </form>
             ))}
           </div>
-          <p className="staff-label">
+          <p className="lead-label">
             Owner: <strong data-live="owner">{lead.owner?.username ?? 'nobody'}</strong>
           </p>
           <form method="post" action={leadPaths.lead(lead.id)} className="lead-owner">
@@ -162,7 +161,7 @@ function LeadPage({ data, posted }: StaffPageProps<LeadData>) {
                 </option>
               ))}
             </select>
-            <button type="submit" className="staff-button staff-button--secondary">
+            <button type="submit" className="staff-link-button">
               Assign
             </button>
           </form>
@@ -178,7 +177,7 @@ function LeadPage({ data, posted }: StaffPageProps<LeadData>) {
         </section>
       </div>
 
-      <section aria-labelledby="notes-heading" className="staff-panel" id="notes">
+      <section aria-labelledby="notes-heading" className="lead-panel" id="notes">
         <h2 id="notes-heading">Notes</h2>
         <div data-live="notes">
           {lead.notes.length === 0 ? (
@@ -210,7 +209,7 @@ function LeadPage({ data, posted }: StaffPageProps<LeadData>) {
               aria-describedby={posted?.errors.text ? 'lead-note-problem' : undefined}
             />
             {posted?.errors.text && (
-              <p className="staff-field__error" id="lead-note-problem">
+              <p className="staff-error" id="lead-note-problem">
                 {posted.errors.text}
               </p>
             )}
@@ -221,7 +220,7 @@ function LeadPage({ data, posted }: StaffPageProps<LeadData>) {
         </form>
       </section>
 
-      <section aria-labelledby="emails-heading" className="staff-panel" id="emails">
+      <section aria-labelledby="emails-heading" className="lead-panel" id="emails">
         <div data-live="emails">
           <h2 id="emails-heading">
             Emails: <DeliveryState lead={lead} />
@@ -254,7 +253,7 @@ function LeadPage({ data, posted }: StaffPageProps<LeadData>) {
                     <form method="post" action={leadPaths.lead(lead.id)}>
                       <input type="hidden" name="action" value="resend" />
                       <input type="hidden" name="kind" value={d.kind} />
-                      <button type="submit" className="staff-button staff-button--secondary">
+                      <button type="submit" className="staff-link-button">
                         Send again now
                       </button>
                     </form>
@@ -266,7 +265,7 @@ function LeadPage({ data, posted }: StaffPageProps<LeadData>) {
         </div>
       </section>
 
-      <section aria-labelledby="history-heading" className="staff-panel">
+      <section aria-labelledby="history-heading" className="lead-panel">
         <h2 id="history-heading">History</h2>
         <div data-live="history">
           {lead.history.length === 0 ? (
