@@ -103,6 +103,21 @@ describe('the lead inbox', () => {
     await expect(devon.locator('[data-live="status-buttons"] [aria-pressed="true"]').textContent()).resolves.toBe('Quoted')
     expect(await axeViolations(devon)).toEqual([])
 
+    // A failed email shows why and when it is tried again, and goes again at once on request.
+    await partner.api.db.sql`
+      update outbox_messages set attempts = 3, last_error = 'mail server: 421 4.7.0 Try again later',
+        next_attempt_at = now() + interval '4 minutes'
+      where inquiry_id = ${lead!.id}
+    `
+    await devon.reload()
+    const emails = devon.locator('#emails')
+    await expect(emails.textContent()).resolves.toContain('failed 3 times; next attempt')
+    await expect(emails.textContent()).resolves.toContain('Why: mail server: 421 4.7.0 Try again later')
+    await emails.getByRole('button', { name: 'Send again now' }).click()
+    await devon.waitForURL(/done=resend/)
+    await expect(devon.locator('#emails h2').textContent()).resolves.toBe('Emails: Queued')
+    await expect(devon.locator('[data-live="history"]').textContent()).resolves.toContain("devon asked to send the dealer's email again now")
+
     await devon.goto(`${partner.api.url}/staff/leads?owner=me`)
     const row = devon.locator('.lead-table tbody tr')
     await expect(row.count()).resolves.toBe(1)
