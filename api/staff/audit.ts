@@ -67,15 +67,17 @@ export async function historyOf(
   entityId: string | number,
   page: { limit: number; before?: number },
 ): Promise<AuditEntry[]> {
-  const rows = await sql<AuditEntry[]>`
-    select id::int as id, to_json(at) #>> '{}' as at, actor, action, field, before, after
+  // The time as the driver reads it, made text here: `to_json` of a timestamp is slow on the
+  // embedded database (about a millisecond each).
+  const rows = await sql<(Omit<AuditEntry, 'at'> & { at: Date })[]>`
+    select id::int as id, at, actor, action, field, before, after
     from audit_log
     where entity = ${entity} and entity_id = ${String(entityId)}
       ${page.before === undefined ? sql`` : sql`and id < ${page.before}`}
     order by id desc
     limit ${page.limit}
   `
-  return [...rows]
+  return rows.map((row) => ({ ...row, at: row.at.toISOString() }))
 }
 
 /**

@@ -79,8 +79,7 @@ const recordFields = Object.keys(cartRecordFields) as CartRecordField[]
 export function createCartRecords(sql: Sql, onWrite: () => void) {
   const row = sql`
     id, slug, title, stock_number, vin, category as condition, price::float8 as price, status,
-    featured, image_url, version,
-    to_json(listed_at) #>> '{}' as listed_at, to_json(updated_at) #>> '{}' as updated_at
+    featured, image_url, version, listed_at, updated_at
   `
 
   async function write<T>(work: (tx: TransactionSql) => Promise<T>): Promise<T> {
@@ -122,10 +121,10 @@ export function createCartRecords(sql: Sql, onWrite: () => void) {
         stock: sql`stock_number`,
       }[query.sort ?? 'newest']
       const [carts, [count]] = await Promise.all([
-        sql<StaffCartRow[]>`select ${row} from golf_carts ${where} order by ${order} limit ${query.limit} offset ${query.offset ?? 0}`,
+        sql<Timestamped<StaffCartRow, 'listedAt' | 'updatedAt'>[]>`select ${row} from golf_carts ${where} order by ${order} limit ${query.limit} offset ${query.offset ?? 0}`,
         sql<[{ total: number }]>`select count(*)::int as total from golf_carts ${where}`,
       ])
-      return { carts: [...carts], total: count?.total ?? 0 }
+      return { carts: carts.map((c) => ({ ...c, listedAt: iso(c.listedAt), updatedAt: iso(c.updatedAt) })), total: count?.total ?? 0 }
     },
 
     get: (id: number) => readRecord(sql, id),
@@ -176,17 +175,30 @@ export function createCartRecords(sql: Sql, onWrite: () => void) {
 export type CartRecords = ReturnType<typeof createCartRecords>
 
 async function readRecord(sql: Sql | TransactionSql, id: number, lock = false): Promise<StaffCart | undefined> {
-  const [cart] = await sql<Omit<StaffCart, 'derived'>[]>`
+  const [cart] = await sql<Timestamped<Omit<StaffCart, 'derived'>, 'listedAt' | 'updatedAt' | 'soldAt'>[]>`
     select id, slug, title, description, price::float8 as price, image_url, category as condition,
       status, featured, year, make, model, trim, vin, serial_number, stock_number, color, seats,
-      battery, street_legal, lifted, msrp::float8 as msrp, version,
-      to_json(listed_at) #>> '{}' as listed_at, to_json(updated_at) #>> '{}' as updated_at,
-      to_json(sold_at) #>> '{}' as sold_at
+      battery, street_legal, lifted, msrp::float8 as msrp, version, listed_at, updated_at, sold_at
     from golf_carts where id = ${id}
     ${lock ? sql`for update` : sql``}
   `
-  return cart && { ...cart, derived: derivedFacts(cart.title) }
+  return (
+    cart && {
+      ...cart,
+      listedAt: iso(cart.listedAt),
+      updatedAt: iso(cart.updatedAt),
+      soldAt: cart.soldAt && iso(cart.soldAt),
+      derived: derivedFacts(cart.title),
+    }
+  )
 }
+
+/**
+ * Times as the driver reads them, made ISO text here: the embedded database's `to_json` of a
+ * timestamp costs about a millisecond a value (WASM), which was most of a 50-row page.
+ */
+type Timestamped<T, K extends keyof T> = Omit<T, K> & { [P in K]: null extends T[P] ? Date | null : Date }
+const iso = (value: Date) => value.toISOString()
 
 async function lockedRecord(tx: TransactionSql, id: number): Promise<StaffCart> {
   const cart = await readRecord(tx, id, true)
