@@ -1,4 +1,5 @@
 import { countyValues } from './counties.ts'
+import { type CartSearch, cartSearchParams } from './cart-query.ts'
 
 /**
  * Every address of the dealer's site, each written once (docs/PRODUCT.md, "Pages and
@@ -74,6 +75,16 @@ function linksOf(table: Readonly<Record<string, string>>): Record<string, string
 export const paths = {
   ...linksOf(sitePaths),
   quote: (slug?: string) => (slug ? `${sitePaths.contact}?cart=${encodeURIComponent(slug)}` : sitePaths.contact),
+  /**
+   * One search of the inventory and one of its pages (from 0): `/inventory?seats=6&sort=price-asc&page=2`.
+   * The search's fields come in one fixed order (domain/cart-query.ts), so a search has one address.
+   */
+  inventorySearch: (search: CartSearch = {}, page = 0) => {
+    const query = cartSearchParams(search)
+    if (page > 0) query.set('page', String(page + 1))
+    const text = query.toString()
+    return text ? `${sitePaths.inventory}?${text}` : sitePaths.inventory
+  },
 }
 
 /**

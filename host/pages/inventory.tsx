@@ -1,47 +1,57 @@
 import { useLocation } from 'wouter'
 import { business } from '../../domain/business.ts'
+import { type CartSearch, narrowsBeyondCategory, readCartSearch } from '../../domain/cart-query.ts'
 import { paths } from '../../domain/site-paths.ts'
 import { InventoryGrid, inventoryQueryInput } from '../../widgets/inventory/inventory-grid.tsx'
 import { callPrompt, type PageMeta, useDocumentMeta } from '../meta.ts'
 import type { PageProps, Route } from '../page.ts'
 
-/** `/inventory?category=new&page=2`: each page of the inventory has its own address. */
+/**
+ * `/inventory?make=denago&seats=6&sort=price-asc&page=2`: every search and page of the inventory
+ * has its own address (PRODUCT.md, "search"). Values that are not understood are left out and
+ * named on the page; the rest of the search still applies.
+ */
 function readQuery(search: URLSearchParams | string) {
   const query = new URLSearchParams(search)
+  const fields = Object.fromEntries([...query.keys()].map((key) => [key, query.getAll(key).join(',')]))
+  const read = readCartSearch(fields)
   const page = Number.parseInt(query.get('page') ?? '1', 10)
-  return { category: query.get('category') ?? 'all', page: Number.isFinite(page) && page > 1 ? page - 1 : 0 }
+  return { ...read, page: Number.isFinite(page) && page > 1 ? page - 1 : 0 }
 }
 
-function inventoryHref(page: number, category: string): string {
-  const query = new URLSearchParams()
-  if (category && category !== 'all') query.set('category', category)
-  if (page > 0) query.set('page', String(page + 1))
-  const text = query.toString()
-  return text ? `${paths.inventory}?${text}` : paths.inventory
+/**
+ * Search engines are pointed at the unfiltered inventory (or SPEC's category, and its pages):
+ * the thousands of filter combinations are for visitors, not near-duplicates to index.
+ */
+function canonicalPath(search: CartSearch, page: number): string {
+  if (narrowsBeyondCategory(search)) return paths.inventory
+  return paths.inventorySearch({ category: search.category }, page)
 }
 
-const meta = (category: string, page: number): PageMeta => ({
+const meta = (search: CartSearch, page: number): PageMeta => ({
   title: page > 0 ? `Golf Cart Inventory, Page ${page + 1}` : 'Golf Cart Inventory',
   description: `Browse new Evolution and Denago electric golf carts in stock at ${business.name}, with prices, seating and range for every model. ${callPrompt}`,
   keywords: ['golf cart inventory', 'new golf carts for sale NJ', 'Evolution golf carts for sale', 'Denago golf carts for sale'],
   pageType: 'inventory',
-  path: inventoryHref(page, category),
+  path: canonicalPath(search, page),
 })
 
-function InventoryPage({ search }: PageProps) {
-  const { category, page } = readQuery(search)
+function InventoryPage({ search: address }: PageProps) {
+  const { search, issues, page } = readQuery(address)
   const [, navigate] = useLocation()
-  useDocumentMeta(meta(category, page))
+  useDocumentMeta(meta(search, page))
   return (
     <section className="section">
       <div className="container">
         <InventoryGrid
           headingLevel={1}
-          category={category}
+          search={search}
           page={page}
+          ignored={issues}
           vehicleHref={paths.vehicle}
-          pageHref={inventoryHref}
-          onCategoryChange={(next) => navigate(inventoryHref(0, next), { replace: true })}
+          searchHref={paths.inventorySearch}
+          formAction={paths.inventory}
+          onSearchChange={(next, nextPage) => navigate(paths.inventorySearch(next, nextPage))}
         />
       </div>
     </section>
@@ -50,12 +60,12 @@ function InventoryPage({ search }: PageProps) {
 
 export const inventoryRoute: Route = {
   Page: InventoryPage,
-  meta: (_context, _params, search) => {
-    const { category, page } = readQuery(search ?? '')
-    return meta(category, page)
+  meta: (_context, _params, address) => {
+    const { search, page } = readQuery(address ?? '')
+    return meta(search, page)
   },
-  async prefetch({ queryClient, trpc }, _params, search) {
-    const { category, page } = readQuery(search)
-    await queryClient.prefetchQuery(trpc.cart.list.queryOptions(inventoryQueryInput(category, page)))
+  async prefetch({ queryClient, trpc }, _params, address) {
+    const { search, page } = readQuery(address)
+    await queryClient.prefetchQuery(trpc.cart.list.queryOptions(inventoryQueryInput(search, page, true)))
   },
 }

@@ -1,30 +1,74 @@
+import { useState } from 'react'
+import { type CartSearch, type CartSearchField, cartSearchFields, readCartSearch } from '../../domain/cart-query.ts'
 import cardCss from '../shared/cart-card.css?inline'
-import { defineWidget } from '../shared/define-widget.tsx'
+import { defineWidget, type Emit } from '../shared/define-widget.tsx'
 import { WidgetApi } from '../shared/widget-api.tsx'
 import { defaultVehicleHref, fillVehicleHref } from '../shared/urls.ts'
 import css from './inventory-grid.css?inline'
 import { InventoryGrid } from './inventory-grid.tsx'
 
 /**
- * `<gc-inventory>`: the dealer's inventory with its category filter, 24 carts a page.
+ * `<gc-inventory>`: the dealer's inventory with its filters, 24 carts a page.
  *
- * Attributes: `api-base`, `category` (e.g. `new`; empty means all), `vehicle-href` (link
- * template, default `{api-base}/vehicle/{slug}`).
+ * Attributes: `api-base`; the search (PRODUCT.md, "search"), each of which fixes that filter for
+ * the partner's visitors and takes it out of the panel: `category` (e.g. `new`), `make`
+ * (comma-separated: `denago,evolution`), `seats` (at least), `battery` (`lithium`, `lead-acid`),
+ * `street-legal` (`true`), `lifted` (`true`), `min-price`, `max-price`, `q`, `sort`
+ * (`price-asc`, `price-desc`, `newest`); a value not understood is ignored. `filters="hidden"`
+ * hides the filter panel (shown by default). `vehicle-href` (link template, default
+ * `{api-base}/vehicle/{slug}`).
+ * The visitor's own choices are kept for the tab's session, per page, so coming back from a
+ * cart shows the same list.
  * Events: `gc-vehicle-select` ({ slug }) when a visitor opens a cart, `gc-error` ({ message }).
- * Parts: root, inventory, heading, filter, grid, card, image, badge, price, button, empty,
- * error, pagination. Custom properties: --gc-accent, --gc-font, --gc-radius, --gc-surface, --gc-text.
+ * Parts: root, inventory, heading, notice, filters, filter-group, search, input, summary, grid,
+ * card, image, badge, price, button, empty, error, pagination. Custom properties: --gc-accent,
+ * --gc-font, --gc-radius, --gc-surface, --gc-text.
  */
+const searchAttributes = Object.fromEntries(cartSearchFields.map((field) => [field, 'string' as const]))
+
 defineWidget({
   tag: 'gc-inventory',
-  attributes: { category: 'string', vehicleHref: 'string' },
+  attributes: { ...searchAttributes, filters: 'string', vehicleHref: 'string' },
   styles: [cardCss, css],
   wrap: (content, apiBase) => <WidgetApi apiBase={apiBase}>{content}</WidgetApi>,
-  render: (a, emit) => (
+  render: (a, emit) => <EmbeddedInventory attributes={a} emit={emit} />,
+})
+
+function EmbeddedInventory({ attributes: a, emit }: { attributes: Record<string, unknown>; emit: Emit }) {
+  const fixed = readCartSearch(Object.fromEntries(cartSearchFields.map((field) => [field, a[field]]))).search
+  const locked = Object.keys(fixed) as CartSearchField[]
+  const memoryKey = `gc-inventory:${location.pathname}:${locked.map((f) => `${f}=${String(fixed[f])}`).join('&')}`
+  const [remembered] = useState(() => recall(memoryKey))
+  const search: CartSearch = { ...remembered.search, ...fixed }
+  return (
     <InventoryGrid
-      category={a.category as string | undefined}
-      vehicleHref={(slug) => fillVehicleHref((a.vehicleHref as string | undefined) ?? defaultVehicleHref, a.apiBase, slug)}
+      search={search}
+      page={remembered.page}
+      locked={locked}
+      filters={a.filters !== 'hidden'}
+      vehicleHref={(slug) => fillVehicleHref((a.vehicleHref as string | undefined) ?? defaultVehicleHref, a.apiBase as string, slug)}
+      onSearchChange={(next, page) => remember(memoryKey, next, page)}
       onVehicleSelect={(slug) => emit('gc-vehicle-select', { slug })}
       onError={(message) => emit('gc-error', { message })}
     />
-  ),
-})
+  )
+}
+
+/** The visitor's last search on this page; storage may be refused (privacy modes, sandboxes). */
+function recall(key: string): { search: CartSearch; page: number } {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(key) ?? 'null') as { search?: Record<string, unknown>; page?: unknown } | null
+    if (!saved) return { search: {}, page: 0 }
+    return { search: readCartSearch(saved.search ?? {}).search, page: typeof saved.page === 'number' && saved.page >= 0 ? saved.page : 0 }
+  } catch {
+    return { search: {}, page: 0 }
+  }
+}
+
+function remember(key: string, search: CartSearch, page: number) {
+  try {
+    sessionStorage.setItem(key, JSON.stringify({ search, page }))
+  } catch {
+    // Not kept: the list still works, it just starts afresh next time.
+  }
+}

@@ -36,13 +36,13 @@ describe('InventoryGrid', () => {
 
   it('upper-cases a category other than new on the badge', async () => {
     const carts = seedCarts(2).map((c) => ({ ...c, category: 'certified' }))
-    renderWithApi(<InventoryGrid vehicleHref={href} category="certified" />, fakeServices(carts))
+    renderWithApi(<InventoryGrid vehicleHref={href} search={{ category: 'certified' }} />, fakeServices(carts))
     await waitFor(() => expect(cards()).toHaveLength(2))
     expect(screen.getAllByText('CERTIFIED').length).toBeGreaterThanOrEqual(2)
   })
 
   it('says so when a category has no carts', async () => {
-    renderWithApi(<InventoryGrid vehicleHref={href} category="used" />)
+    renderWithApi(<InventoryGrid vehicleHref={href} search={{ category: 'used' }} />)
     expect(await screen.findByText('No golf carts found in this category.')).toBeTruthy()
   })
 
@@ -50,10 +50,14 @@ describe('InventoryGrid', () => {
     const services = fakeServices()
     renderWithApi(<InventoryGrid vehicleHref={href} />, services)
     await waitFor(() => expect(cards()).toHaveLength(24))
-    expect(services.calls.at(-1)).toEqual({ method: 'list', input: { limit: 24, offset: 0 } })
-    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'new' } })
-    await waitFor(() => expect(services.calls.at(-1)).toEqual({ method: 'list', input: { category: 'new', limit: 24, offset: 0 } }))
-    expect(screen.getByLabelText<HTMLSelectElement>('Category').value).toBe('new')
+    expect(services.calls.at(-1)).toEqual({ method: 'list', input: { limit: 24, offset: 0, facets: true } })
+    fireEvent.click(screen.getByRole('button', { name: /^New Golf Carts/ }))
+    await waitFor(() => expect(services.calls.at(-1)).toEqual({ method: 'list', input: { category: 'new', limit: 24, offset: 0, facets: true } }))
+    expect(screen.getByRole('button', { name: /^New Golf Carts/ }).getAttribute('aria-pressed')).toBe('true')
+    // Clear-all goes back to the first list (answered from the query cache, so no new call).
+    fireEvent.click(screen.getByRole('button', { name: 'Clear all filters' }))
+    await waitFor(() => expect(screen.getByRole('button', { name: /^All Categories/ }).getAttribute('aria-pressed')).toBe('true'))
+    expect(screen.queryByRole('button', { name: 'Clear all filters' })).toBeNull()
   })
 
   it('pages through a large inventory 24 at a time', async () => {
@@ -64,8 +68,8 @@ describe('InventoryGrid', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Previous' }).disabled).toBe(true)
     fireEvent.click(screen.getByRole('button', { name: 'Next' }))
     await waitFor(() => expect(cards()).toHaveLength(6))
-    expect(screen.getByRole('status').textContent).toBe('Showing 25 to 30 of 30 golf carts')
-    expect(services.calls.at(-1)?.input).toEqual({ limit: 24, offset: 24 })
+    expect(screen.getByRole('status').textContent).toBe('30 golf carts, 25 to 30 shown')
+    expect(services.calls.at(-1)?.input).toEqual({ limit: 24, offset: 24, facets: true })
   })
 
   it('shows a clear message and a retry button when loading fails, and recovers', async () => {
@@ -82,10 +86,28 @@ describe('InventoryGrid', () => {
 
   it('follows a changed category prop', async () => {
     const services = fakeServices()
-    const view = renderWithApi(<InventoryGrid vehicleHref={href} category="new" />, services)
+    const view = renderWithApi(<InventoryGrid vehicleHref={href} search={{ category: 'new' }} />, services)
     await waitFor(() => expect(cards()).toHaveLength(24))
-    view.rerender(<InventoryGrid vehicleHref={href} category="used" />)
+    view.rerender(<InventoryGrid vehicleHref={href} search={{ category: 'used' }} />)
     expect(await screen.findByText('No golf carts found in this category.')).toBeTruthy()
+  })
+
+  it('keeps a partner\'s fixed filters, does not offer them, and asks no counts when the panel is hidden', async () => {
+    const services = fakeServices()
+    const view = renderWithApi(<InventoryGrid vehicleHref={href} search={{ make: ['denago'], seats: 6 }} locked={['make', 'seats']} />, services)
+    await waitFor(() => expect(services.calls.at(-1)?.input).toEqual({ make: ['denago'], seats: 6, limit: 24, offset: 0, facets: true }))
+    expect(screen.queryByRole('group', { name: 'Seats' })).toBeNull()
+    expect(screen.getByRole('group', { name: 'Battery' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Clear all filters' })).toBeNull()
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'nomad' } })
+    fireEvent.submit(screen.getByRole('search'))
+    await waitFor(() => expect(services.calls.at(-1)?.input).toEqual({ make: ['denago'], seats: 6, q: 'nomad', limit: 24, offset: 0, facets: true }))
+    fireEvent.click(screen.getByRole('button', { name: 'Clear all filters' }))
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Search').value).toBe(''))
+    expect(screen.queryByRole('button', { name: 'Clear all filters' })).toBeNull()
+    view.rerender(<InventoryGrid vehicleHref={href} search={{ make: ['denago'] }} locked={['make']} filters={false} />)
+    await waitFor(() => expect(services.calls.at(-1)?.input).toEqual({ make: ['denago'], limit: 24, offset: 0 }))
+    expect(screen.queryByRole('search')).toBeNull()
   })
 
   it('reports which cart a visitor opens', async () => {

@@ -1,51 +1,71 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
-import { categoryLabel, categoryOptions, inventoryPageSize } from '../../domain/golf-cart.ts'
+import { type CartSearch, type CartSearchField, cartSearchParams, type SearchIssue } from '../../domain/cart-query.ts'
+import { inventoryPageSize } from '../../domain/golf-cart.ts'
 import { describeFailure, useTRPC } from '../shared/api.tsx'
 import { CartGrid, CartSkeletonGrid, type HeadingLevel } from '../shared/cart-card.tsx'
 import { LoadError } from '../shared/load-error.tsx'
+import { countActive, InventoryFilters } from './inventory-filters.tsx'
 
 export interface InventoryGridProps {
-  /** The category shown first; empty or "all" shows every cart. */
-  category?: string
+  /** The search shown first (domain/cart-query.ts); on the site, the address's. */
+  search?: CartSearch
   /** The page shown first, from 0. */
   page?: number
+  /** Fields a partner fixed with attributes: kept whatever the visitor does, and not offered. */
+  locked?: readonly CartSearchField[]
+  /** The filter panel; shown unless false. */
+  filters?: boolean
+  /** Values of the address that were not understood and left out, said once above the list. */
+  ignored?: readonly SearchIssue[]
   headingLevel?: 1 | 2
   /**
-   * On the dealer's site each page has its own address, so search engines can follow the
-   * pager to every cart: Previous and Next become links, and a new category is a navigation.
+   * On the dealer's site each search and page has its own address, so every filter, the pager
+   * and clear-all are links that work without JavaScript and that search engines can follow.
    * Without it (in an embed) they are buttons.
    */
-  pageHref?: (page: number, category: string) => string
-  onCategoryChange?: (category: string) => void
-  vehicleHref: (slug: string) => string
+  searchHref?(search: CartSearch, page: number): string
+  /** Where the search form goes without JavaScript: the page's own path. */
+  formAction?: string
+  /** Told of every new search or page (the site navigates; an embed remembers it). */
+  onSearchChange?(search: CartSearch, page: number): void
+  vehicleHref(slug: string): string
   /** Returning false stops the navigation to the cart's page (a cancelled `gc-vehicle-select`). */
-  onVehicleSelect?: (slug: string) => boolean | void
-  onError?: (message: string) => void
+  onVehicleSelect?(slug: string): boolean | void
+  onError?(message: string): void
 }
 
-/** The list call for one page of one category, shared with the server's prefetch. */
-export function inventoryQueryInput(category: string | undefined, page: number) {
+/** The list call for one page of one search, shared with the server's prefetch. */
+export function inventoryQueryInput(search: CartSearch, page: number, facets: boolean) {
   return {
-    category: !category || category === 'all' ? undefined : category,
+    ...search,
     limit: inventoryPageSize,
     offset: page * inventoryPageSize,
+    ...(facets ? { facets: true } : {}),
   }
 }
 
-/** The inventory (docs/PRODUCT.md, "Inventory"): category filter, 24 carts a page, skeletons while loading. */
+/**
+ * The inventory (docs/PRODUCT.md, "Inventory" and "search"): filters with their counts, the
+ * words box, the sort, the number of results, clear-all, 24 carts a page, skeletons while loading.
+ */
 export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps) {
   const trpc = useTRPC()
-  const filterId = useId()
-  const [category, setCategory] = useState(props.category || 'all')
-  const [page, setPage] = useState(props.page ?? 0)
+  const id = useId()
+  const given = props.search ?? {}
+  const [state, setState] = useState({ search: given, page: props.page ?? 0 })
+  const givenKey = cartSearchParams(given).toString()
   useEffect(() => {
-    setCategory(props.category || 'all')
-    setPage(props.page ?? 0)
-  }, [props.category, props.page])
+    setState({ search: props.search ?? {}, page: props.page ?? 0 })
+    // The search is compared by its address, not by the object's identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [givenKey, props.page])
+  const { search, page } = state
+  const locked = new Set(props.locked ?? [])
+  const showFilters = props.filters !== false
 
   const query = useQuery({
-    ...trpc.cart.list.queryOptions(inventoryQueryInput(category, page)),
+    ...trpc.cart.list.queryOptions(inventoryQueryInput(search, page, showFilters)),
     placeholderData: keepPreviousData,
   })
   const { onError } = props
@@ -53,79 +73,86 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
     if (query.error) onError?.(describeFailure(query.error))
   }, [query.error, onError])
 
+  const change = (next: CartSearch, nextPage = 0) => {
+    setState({ search: next, page: nextPage })
+    props.onSearchChange?.(next, nextPage)
+  }
+  /** Clear-all keeps what a partner fixed. */
+  const cleared = Object.fromEntries(Object.entries(search).filter(([field]) => locked.has(field as CartSearchField))) as CartSearch
   const Heading = `h${headingLevel}` as const
-  const options = categoryOptions.some((o) => o.value === category)
-    ? categoryOptions
-    : [...categoryOptions, { value: category, label: categoryLabel(category) }]
   const total = query.data?.total ?? 0
   const pages = Math.max(1, Math.ceil(total / inventoryPageSize))
   const first = page * inventoryPageSize + 1
+  const chosen = countActive(search, locked)
+  const href = props.searchHref ? (next: CartSearch) => props.searchHref!(next, 0) : undefined
 
   return (
-    <section className="gc-inventory" part="inventory" aria-labelledby={`${filterId}-heading`}>
+    <section className="gc-inventory" part="inventory" aria-labelledby={`${id}-heading`}>
       <div className="gc-inventory__header">
-        <Heading id={`${filterId}-heading`} className="gc-heading" part="heading">
+        <Heading id={`${id}-heading`} className="gc-heading" part="heading">
           Golf Cart Inventory
         </Heading>
-        <div className="gc-field gc-inventory__filter" part="filter field">
-          <label htmlFor={filterId}>Category</label>
-          <select
-            id={filterId}
-            className="gc-input"
-            part="input"
-            value={category}
-            onChange={(e) => {
-              const next = e.currentTarget.value
-              setCategory(next)
-              setPage(0)
-              props.onCategoryChange?.(next)
-            }}
-          >
-            {options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
+      </div>
+      {props.ignored && props.ignored.length > 0 && (
+        <p className="gc-inventory__notice" part="notice">
+          Some of this address was not understood and is left out: {props.ignored.map((i) => i.message).join('; ')}.
+        </p>
+      )}
+      <div className={showFilters ? 'gc-inventory__layout' : undefined}>
+        {showFilters && (
+          <InventoryFilters id={id} search={search} facets={query.data?.facets} locked={locked} href={href} action={props.formAction} onChange={(next) => change(next)} />
+        )}
+        <div className="gc-inventory__results">
+          <div className="gc-inventory__summary" part="summary">
+            <p role="status" className="gc-inventory__count">
+              {query.isPending
+                ? 'Loading golf carts'
+                : total === 0
+                  ? 'No golf carts match'
+                  : `${total} golf ${total === 1 ? 'cart' : 'carts'}${pages > 1 ? `, ${first} to ${first + (query.data?.carts.length ?? 0) - 1} shown` : ''}`}
+            </p>
+            {chosen > 0 &&
+              (href ? (
+                <a className="gc-inventory__clear" href={href(cleared)}>
+                  Clear all filters
+                </a>
+              ) : (
+                <button type="button" className="gc-inventory__clear" onClick={() => change(cleared)}>
+                  Clear all filters
+                </button>
+              ))}
+          </div>
+
+          {query.isPending ? (
+            <CartSkeletonGrid count={6} />
+          ) : query.isError && !query.data ? (
+            <LoadError what="the golf carts" onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          ) : query.data.carts.length === 0 ? (
+            <p className="gc-empty" part="empty">
+              No golf carts found in this category.
+            </p>
+          ) : (
+            <CartGrid
+              carts={query.data.carts}
+              vehicleHref={props.vehicleHref}
+              headingLevel={(headingLevel + 1) as HeadingLevel}
+              eager={page === 0 ? 3 : 0}
+              busy={query.isPlaceholderData}
+              onSelect={props.onVehicleSelect}
+            />
+          )}
+
+          {pages > 1 && (
+            <nav className="gc-pager" aria-label="Inventory pages" part="pagination">
+              <PageStep label="Previous" to={page - 1} enabled={page > 0} href={props.searchHref && ((p) => props.searchHref!(search, p))} onStep={(p) => change(search, p)} />
+              <span>
+                Page {page + 1} of {pages}
+              </span>
+              <PageStep label="Next" to={page + 1} enabled={page + 1 < pages} href={props.searchHref && ((p) => props.searchHref!(search, p))} onStep={(p) => change(search, p)} />
+            </nav>
+          )}
         </div>
       </div>
-
-      <p className="gc-sr-only" role="status">
-        {query.isPending
-          ? 'Loading golf carts'
-          : query.data && total > 0
-            ? `Showing ${first} to ${first + query.data.carts.length - 1} of ${total} golf carts`
-            : ''}
-      </p>
-
-      {query.isPending ? (
-        <CartSkeletonGrid count={6} />
-      ) : query.isError && !query.data ? (
-        <LoadError what="the golf carts" onRetry={() => void query.refetch()} retrying={query.isFetching} />
-      ) : query.data.carts.length === 0 ? (
-        <p className="gc-empty" part="empty">
-          No golf carts found in this category.
-        </p>
-      ) : (
-        <CartGrid
-          carts={query.data.carts}
-          vehicleHref={props.vehicleHref}
-          headingLevel={(headingLevel + 1) as HeadingLevel}
-          eager={page === 0 ? 3 : 0}
-          busy={query.isPlaceholderData}
-          onSelect={props.onVehicleSelect}
-        />
-      )}
-
-      {pages > 1 && (
-        <nav className="gc-pager" aria-label="Inventory pages" part="pagination">
-          <PageStep label="Previous" to={page - 1} enabled={page > 0} href={props.pageHref} category={category} onStep={setPage} />
-          <span>
-            Page {page + 1} of {pages}
-          </span>
-          <PageStep label="Next" to={page + 1} enabled={page + 1 < pages} href={props.pageHref} category={category} onStep={setPage} />
-        </nav>
-      )}
     </section>
   )
 }
@@ -134,13 +161,12 @@ function PageStep(props: {
   label: string
   to: number
   enabled: boolean
-  category: string
-  href?: (page: number, category: string) => string
+  href?: (page: number) => string
   onStep: (page: number) => void
 }) {
   if (props.href) {
     return props.enabled ? (
-      <a className="gc-button gc-button--secondary" href={props.href(props.to, props.category)} rel={props.label === 'Next' ? 'next' : 'prev'}>
+      <a className="gc-button gc-button--secondary" href={props.href(props.to)} rel={props.label === 'Next' ? 'next' : 'prev'}>
         {props.label}
       </a>
     ) : (

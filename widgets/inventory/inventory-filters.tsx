@@ -1,0 +1,295 @@
+import type { FormEvent, ReactNode } from 'react'
+import { batteryLabels } from '../../domain/cart-facts.ts'
+import {
+  type CartFacets,
+  type CartSearch,
+  type CartSearchField,
+  cartSearchParams,
+  cartSorts,
+  priceCeilings,
+  seatChoices,
+  sortLabels,
+  toggleMake,
+  withSearch,
+} from '../../domain/cart-query.ts'
+import { categoryLabel, categoryOptions, formatPrice } from '../../domain/golf-cart.ts'
+
+export interface InventoryFiltersProps {
+  id: string
+  search: CartSearch
+  /** How many carts each choice would leave; absent while the first answer loads. */
+  facets?: CartFacets
+  /** Fields a partner fixed: not offered as choices. */
+  locked: ReadonlySet<CartSearchField>
+  /** On the dealer's site every choice is a link (its own address, no JavaScript needed). */
+  href?(search: CartSearch): string
+  /** Where the form's plain GET goes without JavaScript (the page's own path). */
+  action?: string
+  onChange(search: CartSearch): void
+}
+
+/**
+ * The filter panel (PRODUCT.md, "search"): a choice per value with the number of carts it would
+ * leave, the words box, the price range and the sort. In a `<details>`, so on a phone it opens
+ * as a panel without JavaScript; on a wide container it is always shown (inventory-grid.css).
+ */
+export function InventoryFilters(props: InventoryFiltersProps) {
+  const { search, facets, locked } = props
+  const active = countActive(search, locked)
+  const open = (field: CartSearchField) => !locked.has(field)
+
+  const categories = [
+    ...categoryOptions.filter((o) => o.value !== 'all').map((o) => o.value as string),
+    ...(facets?.category.map((c) => c.value) ?? []),
+    ...(search.category ? [search.category] : []),
+  ].filter((value, i, all) => all.indexOf(value) === i)
+
+  return (
+    <details className="gc-filters" part="filters">
+      <summary className="gc-button gc-button--outline gc-filters__toggle">
+        Filters{active > 0 ? ` (${active})` : ''}
+      </summary>
+      <div className="gc-filters__body">
+        <SearchForm key={cartSearchParams(search).toString()} {...props} />
+        {open('category') && (
+          <Group title="Condition">
+            <Choice {...props} to={withSearch(search, { category: undefined })} chosen={!search.category} count={undefined}>
+              All Categories
+            </Choice>
+            {categories.map((value) => (
+              <Choice
+                key={value}
+                {...props}
+                to={withSearch(search, { category: value })}
+                chosen={search.category === value}
+                count={facets ? (facets.category.find((c) => c.value === value)?.count ?? 0) : undefined}
+              >
+                {categoryOptions.find((o) => o.value === value)?.label ?? `${categoryLabel(value)} Golf Carts`}
+              </Choice>
+            ))}
+          </Group>
+        )}
+        {open('make') && (facets?.make.length ?? 0) > 0 && (
+          <Group title="Make">
+            {facets!.make.map((make) => (
+              <Choice
+                key={make.value}
+                {...props}
+                to={toggleMake(search, make.value)}
+                chosen={search.make?.includes(make.value) ?? false}
+                count={make.count}
+                toggle
+              >
+                {make.label}
+              </Choice>
+            ))}
+          </Group>
+        )}
+        {open('seats') && (
+          <Group title="Seats">
+            <Choice {...props} to={withSearch(search, { seats: undefined })} chosen={search.seats === undefined} count={undefined}>
+              Any
+            </Choice>
+            {seatChoices.map((seats) => (
+              <Choice
+                key={seats}
+                {...props}
+                to={withSearch(search, { seats })}
+                chosen={search.seats === seats}
+                count={facets?.seats.find((s) => s.value === seats)?.count}
+              >
+                {seats}+ seats
+              </Choice>
+            ))}
+          </Group>
+        )}
+        {open('battery') && (
+          <Group title="Battery">
+            <Choice {...props} to={withSearch(search, { battery: undefined })} chosen={!search.battery} count={undefined}>
+              Any
+            </Choice>
+            {(facets?.battery ?? []).map((battery) => (
+              <Choice
+                key={battery.value}
+                {...props}
+                to={withSearch(search, { battery: battery.value })}
+                chosen={search.battery === battery.value}
+                count={battery.count}
+              >
+                {batteryLabels[battery.value]}
+              </Choice>
+            ))}
+          </Group>
+        )}
+        {(open('streetLegal') || open('lifted')) && (
+          <Group title="Features">
+            {open('streetLegal') && (
+              <Choice
+                {...props}
+                to={withSearch(search, { streetLegal: search.streetLegal ? undefined : true })}
+                chosen={search.streetLegal ?? false}
+                count={facets?.streetLegal}
+                toggle
+              >
+                Street legal
+              </Choice>
+            )}
+            {open('lifted') && (
+              <Choice {...props} to={withSearch(search, { lifted: search.lifted ? undefined : true })} chosen={search.lifted ?? false} count={facets?.lifted} toggle>
+                Lifted
+              </Choice>
+            )}
+          </Group>
+        )}
+        {open('maxPrice') && (
+          <Group title="Price">
+            <Choice {...props} to={withSearch(search, { maxPrice: undefined })} chosen={search.maxPrice === undefined} count={undefined}>
+              Any price
+            </Choice>
+            {priceCeilings.map((ceiling) => (
+              <Choice
+                key={ceiling}
+                {...props}
+                to={withSearch(search, { maxPrice: ceiling, minPrice: search.minPrice !== undefined && search.minPrice > ceiling ? undefined : search.minPrice })}
+                chosen={search.maxPrice === ceiling}
+                count={facets?.maxPrice.find((p) => p.value === ceiling)?.count}
+              >
+                Under {formatPrice(ceiling)}
+              </Choice>
+            ))}
+          </Group>
+        )}
+      </div>
+    </details>
+  )
+}
+
+/** How many filters the visitor chose (a partner's fixed ones are not theirs to count). */
+export function countActive(search: CartSearch, locked: ReadonlySet<CartSearchField>): number {
+  return (Object.keys(search) as CartSearchField[]).filter((f) => f !== 'sort' && !locked.has(f)).length
+}
+
+function Group(props: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="gc-filters__group" part="filter-group">
+      <legend>{props.title}</legend>
+      <ul className="gc-filters__choices">{props.children}</ul>
+    </fieldset>
+  )
+}
+
+/**
+ * One choice: a link on the site, a button in an embed. A choice that would leave no cart is
+ * shown but not offered, unless it is the current one (so it can be taken back).
+ */
+function Choice(props: InventoryFiltersProps & { to: CartSearch; chosen: boolean; count: number | undefined; toggle?: boolean; children: ReactNode }) {
+  const count = props.count === undefined ? null : <span className="gc-filters__count">{props.count}</span>
+  const label = (
+    <>
+      {props.toggle && <span className="gc-filters__box" aria-hidden="true" />}
+      <span className="gc-filters__label">{props.children}</span>
+      {count}
+      {props.chosen && <span className="gc-sr-only">(chosen)</span>}
+    </>
+  )
+  const className = `gc-filters__choice${props.chosen ? ' gc-filters__choice--chosen' : ''}`
+  let control: ReactNode
+  if (props.count === 0 && !props.chosen) {
+    control = (
+      <span className={`${className} gc-filters__choice--empty`} aria-disabled="true">
+        {label}
+      </span>
+    )
+  } else if (props.href) {
+    control = (
+      <a className={className} href={props.href(props.to)} aria-current={props.chosen && !props.toggle ? 'true' : undefined} rel="nofollow">
+        {label}
+      </a>
+    )
+  } else {
+    control = (
+      <button type="button" className={className} aria-pressed={props.chosen} onClick={() => props.onChange(props.to)}>
+        {label}
+      </button>
+    )
+  }
+  return <li>{control}</li>
+}
+
+/** The words box, the price range and the sort: a GET form that is the address without JavaScript. */
+function SearchForm(props: InventoryFiltersProps) {
+  const { search, locked, id } = props
+  const linkFields = (['category', 'make', 'seats', 'battery', 'streetLegal', 'lifted'] as const).filter((f) => search[f] !== undefined && !locked.has(f))
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const value = (name: string) => {
+      const text = form.get(name)
+      return typeof text === 'string' && text.trim() !== '' ? text.trim() : undefined
+    }
+    const number = (name: string) => {
+      const text = value(name)?.replace(/[$,\s]/g, '')
+      return text && /^\d+$/.test(text) ? Number(text) : undefined
+    }
+    const next = withSearch(search, {
+      ...(locked.has('q') ? {} : { q: value('q') }),
+      ...(locked.has('minPrice') ? {} : { minPrice: number('minPrice') }),
+      ...(locked.has('maxPrice') ? {} : { maxPrice: number('maxPrice') }),
+      ...(locked.has('sort') ? {} : { sort: value('sort') as CartSearch['sort'] }),
+    })
+    if (next.minPrice !== undefined && next.maxPrice !== undefined && next.minPrice > next.maxPrice) delete next.maxPrice
+    props.onChange(next)
+  }
+  return (
+    <form className="gc-filters__form" role="search" action={props.action} method="get" onSubmit={submit} part="search">
+      {linkFields.map((field) => (
+        <input key={field} type="hidden" name={field} value={String(Array.isArray(search[field]) ? search.make!.join(',') : search[field])} />
+      ))}
+      {!locked.has('q') && (
+        <div className="gc-field">
+          <label htmlFor={`${id}-q`}>Search</label>
+          <input id={`${id}-q`} className="gc-input" part="input" type="search" name="q" defaultValue={search.q ?? ''} placeholder="Model, word or stock number" maxLength={100} />
+        </div>
+      )}
+      {!(locked.has('minPrice') && locked.has('maxPrice')) && (
+        <div className="gc-filters__prices">
+          {!locked.has('minPrice') && (
+            <div className="gc-field">
+              <label htmlFor={`${id}-min`}>Min price ($)</label>
+              <input id={`${id}-min`} className="gc-input" part="input" inputMode="numeric" name="minPrice" defaultValue={search.minPrice ?? ''} />
+            </div>
+          )}
+          {!locked.has('maxPrice') && (
+            <div className="gc-field">
+              <label htmlFor={`${id}-max`}>Max price ($)</label>
+              <input id={`${id}-max`} className="gc-input" part="input" inputMode="numeric" name="maxPrice" defaultValue={search.maxPrice ?? ''} />
+            </div>
+          )}
+        </div>
+      )}
+      {!locked.has('sort') && (
+        <div className="gc-field">
+          <label htmlFor={`${id}-sort`}>Sort by</label>
+          <select
+            id={`${id}-sort`}
+            className="gc-input"
+            part="input"
+            name="sort"
+            defaultValue={search.sort ?? ''}
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          >
+            <option value="">{sortLabels.default}</option>
+            {cartSorts.map((sort) => (
+              <option key={sort} value={sort}>
+                {sortLabels[sort]}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <button type="submit" className="gc-button gc-button--secondary">
+        Apply
+      </button>
+    </form>
+  )
+}
