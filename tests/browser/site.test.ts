@@ -71,7 +71,7 @@ describe('the site in a browser', () => {
   it('filters the inventory by category and pages through it', async () => {
     const { page, apiCalls } = await visit('/inventory')
     expect(await page.locator('.gc-inventory .gc-card').count()).toBe(24)
-    await page.getByLabel('Category').selectOption('new')
+    await page.locator('.gc-filters').getByRole('link', { name: /^New Golf Carts/ }).click()
     await expect.poll(() => apiCalls.some((u) => decodeURIComponent(u).includes('"category":"new"'))).toBe(true)
     await expect.poll(() => page.locator('.gc-inventory .gc-card:not(.gc-card--skeleton)').count()).toBe(24)
     await expect.poll(() => new URL(page.url()).search).toBe('?category=new')

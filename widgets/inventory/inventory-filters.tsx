@@ -44,6 +44,12 @@ export function InventoryFilters(props: InventoryFiltersProps) {
     ...(search.category ? [search.category] : []),
   ].filter((value, i, all) => all.indexOf(value) === i)
 
+  // A chosen make stays offered (to be taken back) even when the rest of the search leaves none.
+  const makes = [
+    ...(facets?.make ?? []),
+    ...(search.make ?? []).filter((key) => !facets?.make.some((m) => m.value === key)).map((value) => ({ value, label: value, count: 0 })),
+  ]
+
   return (
     <details className="gc-filters" part="filters">
       <summary className="gc-button gc-button--outline gc-filters__toggle">
@@ -69,9 +75,9 @@ export function InventoryFilters(props: InventoryFiltersProps) {
             ))}
           </Group>
         )}
-        {open('make') && (facets?.make.length ?? 0) > 0 && (
+        {open('make') && makes.length > 0 && (
           <Group title="Make">
-            {facets!.make.map((make) => (
+            {makes.map((make) => (
               <Choice
                 key={make.value}
                 {...props}

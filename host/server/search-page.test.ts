@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type CartSearch, cartSearchParams } from '../../domain/cart-query.ts'
+import { paths } from '../../domain/site-paths.ts'
+import { fetchPage } from '../../tests/support/html.ts'
+import { expectedOrder, type SearchableCart, searchableColumns } from '../../tests/support/search-facts.ts'
+import { backends } from '../../tests/support/test-database.ts'
+import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
+
+type Cart = SearchableCart & { slug: string; listedAt: number }
+
+/**
+ * `/inventory` as the server renders it, before any script (PRODUCT.md, "search"): every filter
+ * and sort on both databases, the counts beside each choice, links for every choice, the
+ * canonical address. Expected lists are computed from the carts the database holds.
+ */
+describe.each(backends)('the inventory page searched, server-rendered, on %s', (backend) => {
+  let server: TestServer
+  let carts: Cart[]
+  const open = (search: CartSearch, page = 0) => fetchPage(`${server.url}${paths.inventorySearch(search, page)}`)
+  const titles = (search: CartSearch) => expectedOrder(carts, search).map((c) => c.title)
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { CART_CACHE_MS: '0', LOG_LEVEL: 'silent' }, { site: true })
+    const { sql } = server.db
+    // Beside the seed: facts staff stored over the titles', so every filter finds something.
+    await sql`update golf_carts set street_legal = true where id in (select id from golf_carts order by id limit 5)`
+    await sql`update golf_carts set lifted = true, seats = 8 where id in (select id from golf_carts order by id desc limit 3)`
+    await sql`update golf_carts set status = 'hold', listed_at = now() + interval '1 day' where id = (select min(id) from golf_carts)`
+    carts = [...(await sql.unsafe<Cart[]>(`select ${searchableColumns} from golf_carts`))]
+  })
+  afterAll(() => server?.close())
+
+  it.each<[string, CartSearch]>([
+    ['category', { category: 'new' }],
+    ['make', { make: ['evolution'] }],
+    ['seats', { seats: 6 }],
+    ['battery', { battery: 'lead-acid' }],
+    ['street legal', { streetLegal: true }],
+    ['lifted', { lifted: true }],
+    ['price range', { minPrice: 10000, maxPrice: 14000 }],
+    ['words', { q: 'denago xl' }],
+    ['price-asc', { sort: 'price-asc' }],
+    ['price-desc', { sort: 'price-desc' }],
+    ['newest', { sort: 'newest' }],
+    ['the buyer', { battery: 'lithium', seats: 6, maxPrice: 15000, sort: 'price-asc' }],
+  ])('renders the carts of a search by %s, in order, with their number', async (_name, search) => {
+    const page = await open(search)
+    expect(page.status).toBe(200)
+    const expected = titles(search)
+    expect(expected.length).toBeGreaterThan(0)
+    expect(page.all('.gc-inventory .gc-card h2')).toEqual(expected.slice(0, 24))
+    expect(page.text('.gc-inventory__count')).toMatch(new RegExp(`^${expected.length} golf carts?`))
+  })
+
+  it('puts the number of carts each choice would leave beside it, as a link to that search', async () => {
+    const search: CartSearch = { battery: 'lithium', sort: 'price-asc' }
+    const page = await open(search)
+    const choices = Array.from(page.document.querySelectorAll<HTMLAnchorElement>('.gc-filters a.gc-filters__choice'))
+    expect(choices.length).toBeGreaterThan(8)
+    for (const choice of choices) {
+      const href = choice.getAttribute('href')!
+      const count = choice.querySelector('.gc-filters__count')?.textContent
+      const chosen = Object.fromEntries(new URL(href, server.url).searchParams)
+      expect(chosen.sort).toBe('price-asc')
+      if (count === undefined || count === null) continue
+      const searched = (await import('../../domain/cart-query.ts')).readCartSearch(chosen).search
+      expect(Number(count), href).toBe(titles(searched).length)
+    }
+  })
+
+  it('points filtered pages\' canonical link at the unfiltered inventory, and keeps SPEC\'s category pages', async () => {
+    const canonical = async (search: CartSearch, page = 0) => (await open(search, page)).document.querySelector('link[rel="canonical"]')?.getAttribute('href')
+    expect(await canonical({ seats: 6, sort: 'newest' })).toMatch(/\/inventory$/)
+    expect(await canonical({ q: 'rover' })).toMatch(/\/inventory$/)
+    expect(await canonical({ category: 'new', sort: 'price-desc' })).toMatch(/\/inventory\?category=new$/)
+  })
+
+  it('ignores a value it does not understand, says so, and shows the rest', async () => {
+    const page = await fetchPage(`${server.url}/inventory?battery=lithium&seats=lots&${cartSearchParams({ sort: 'newest' })}`)
+    expect(page.status).toBe(200)
+    expect(page.text('.gc-inventory__notice')).toContain('seats must be a whole number of seats from 1 to 12')
+    expect(page.all('.gc-inventory .gc-card h2')).toEqual(titles({ battery: 'lithium', sort: 'newest' }).slice(0, 24))
+  })
+
+  it('keeps SPEC\'s message for a search that finds nothing, with a way back', async () => {
+    const page = await open({ q: 'hovercraft' })
+    expect(page.text('.gc-empty')).toBe('No golf carts found in this category.')
+    expect(page.document.querySelector('.gc-inventory__clear')?.getAttribute('href')).toBe('/inventory')
+  })
+})
