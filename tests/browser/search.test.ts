@@ -26,7 +26,7 @@ describe('searching the inventory', () => {
     const expected = await titlesFromApi(query)
     expect(expected.length).toBeGreaterThan(1)
     await expect.poll(() => cardTitles(page)).toEqual(expected)
-    const total = Number((await (await fetch(`${site.server.url}/api/golf-carts?${query}`)).headers.get('x-total-count')) ?? 0)
+    const total = Number((await fetch(`${site.server.url}/api/golf-carts?${query}`)).headers.get('x-total-count') ?? 0)
     expect(await page.locator('.gc-inventory__count').textContent()).toBe(`${total} golf ${total === 1 ? 'cart' : 'carts'}`)
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/inventory$/)
 

@@ -24,15 +24,15 @@ export interface InventoryGridProps {
    * and clear-all are links that work without JavaScript and that search engines can follow.
    * Without it (in an embed) they are buttons.
    */
-  searchHref?(search: CartSearch, page: number): string
+  searchHref?: (search: CartSearch, page: number) => string
   /** Where the search form goes without JavaScript: the page's own path. */
   formAction?: string
   /** Told of every new search or page (the site navigates; an embed remembers it). */
-  onSearchChange?(search: CartSearch, page: number): void
-  vehicleHref(slug: string): string
+  onSearchChange?: (search: CartSearch, page: number) => void
+  vehicleHref: (slug: string) => string
   /** Returning false stops the navigation to the cart's page (a cancelled `gc-vehicle-select`). */
-  onVehicleSelect?(slug: string): boolean | void
-  onError?(message: string): void
+  onVehicleSelect?: (slug: string) => boolean | void
+  onError?: (message: string) => void
 }
 
 /** The list call for one page of one search, shared with the server's prefetch. */
@@ -58,7 +58,6 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
   useEffect(() => {
     setState({ search: props.search ?? {}, page: props.page ?? 0 })
     // The search is compared by its address, not by the object's identity.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [givenKey, props.page])
   const { search, page } = state
   const locked = new Set(props.locked ?? [])
