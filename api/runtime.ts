@@ -1,4 +1,5 @@
 import type { Env } from './config/env.ts'
+import { createChanges, watchChanges } from './db/changes.ts'
 import type { Database } from './db/database.ts'
 import { refreshStatisticsRegularly } from './db/statistics.ts'
 import type { NotificationKind } from './inquiries/inquiry-store.ts'
@@ -12,6 +13,8 @@ export interface Runtime {
   services: Services
   /** Undefined when no mail transport is configured: leads are stored and queued only. */
   worker?: OutboxWorker
+  /** Resolves once the database's change notices arrive (api/db/changes.ts). */
+  listening: Promise<void>
   stop(): Promise<void>
 }
 
@@ -32,7 +35,10 @@ export function createRuntime(
     ...(mail.confirmToVisitor ? (['visitor-confirmation'] as const) : []),
   ]
   let worker: OutboxWorker | undefined
-  const services = createServices(db.sql, { notifications, onQueued: () => worker?.kick() }, env.cartCacheMs, env.leadRateLimit, {
+  const changes = createChanges()
+  const watching = watchChanges(db, changes, { soldVisibleDays: env.soldVisibleDays, log })
+  const services = createServices(db.sql, { notifications, onQueued: () => worker?.kick() }, env.leadRateLimit, {
+    changes,
     soldVisibleDays: env.soldVisibleDays,
     signInPolicy: options.signInPolicy,
     photoPolicy: { siteUrl: env.siteUrl, allowedHosts: env.importPhotoHosts },
@@ -60,7 +66,9 @@ export function createRuntime(
   return {
     services,
     worker,
+    listening: watching.listening,
     async stop() {
+      watching.stop()
       statistics?.stop()
       await worker?.stop()
       mailer?.close()

@@ -68,6 +68,8 @@ async function start(options: RunOptions) {
   const applied = await migrate(db.sql)
   const seeded = await seed(db.sql)
   runtime = createRuntime(db, env, log)
+  // Before the first visitor: answers are kept only once changes made elsewhere are heard.
+  await runtime.listening
   // With the embedded database, staff tools reach the data through this server (see staffAccessFile).
   const internalToken = db.embedded ? randomBytes(24).toString('base64url') : undefined
   const { listener } = await createApp({ db, env, log, services: runtime.services, internalToken, mountSite: options.mountSite })

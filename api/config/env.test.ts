@@ -12,7 +12,7 @@ describe('environment', () => {
       siteUrl: 'http://localhost:3000',
       allowedOrigins: ['http://localhost:3000'],
       logLevel: 'info',
-      cartCacheMs: 1000,
+      cacheBytes: 32 * 1024 * 1024,
       soldVisibleDays: 14,
       importPhotoHosts: [],
       leadRateLimit: { limit: 10, windowSeconds: 600 },
@@ -61,6 +61,12 @@ describe('environment', () => {
     expect(loadEnv({ SOLD_VISIBLE_DAYS: '0' }).soldVisibleDays).toBe(0)
     expect(loadEnv({ IMPORT_PHOTO_HOSTS: ' Photos.Example.com , cdn.example:8443 ' }).importPhotoHosts).toEqual(['photos.example.com', 'cdn.example:8443'])
     expect(() => loadEnv({ IMPORT_PHOTO_HOSTS: 'https://photos.example.com/' })).toThrow(/IMPORT_PHOTO_HOSTS/)
+  })
+
+  it('reads the cache\'s bound in megabytes, 0 keeping nothing', () => {
+    expect(loadEnv({ CACHE_MB: '0.5' }).cacheBytes).toBe(524_288)
+    expect(loadEnv({ CACHE_MB: '0' }).cacheBytes).toBe(0)
+    expect(() => loadEnv({ CACHE_MB: '-1' })).toThrow(/CACHE_MB/)
   })
 
   it('treats an empty DATABASE_URL as unset', () => {

@@ -69,8 +69,11 @@ const envSchema = z.object({
   LEAD_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** How many proxies in front of the server to trust for the client address (X-Forwarded-For). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-  /** How long cart answers are reused; 0 turns the caches off (the benchmark measures both). */
-  CART_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * Megabytes of answers kept for visitors until something they show changes (api/http/answer-cache.ts);
+   * 0 keeps nothing, so every request reaches the database (the benchmark measures both).
+   */
+  CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   /** Days a sold cart's page keeps saying Sold (with similar carts) before it answers 410. */
   SOLD_VISIBLE_DAYS: z.coerce.number().int().min(0).max(3650).default(14),
   /** Hosts an inventory import may fetch photos from, beside the site itself (PRODUCT.md, "Import"). */
@@ -97,7 +100,7 @@ function finish(parsed: z.output<typeof envSchema>) {
     /** The site's own origin is always allowed to submit leads (docs/CONTRACTS.md, "Origins"). */
     allowedOrigins: [...new Set([new URL(siteUrl).origin, ...parsed.ALLOWED_ORIGINS])],
     logLevel: parsed.LOG_LEVEL,
-    cartCacheMs: parsed.CART_CACHE_MS,
+    cacheBytes: Math.round(parsed.CACHE_MB * 1024 * 1024),
     soldVisibleDays: parsed.SOLD_VISIBLE_DAYS,
     importPhotoHosts: parsed.IMPORT_PHOTO_HOSTS,
     leadRateLimit: { limit: parsed.LEAD_RATE_LIMIT, windowSeconds: parsed.LEAD_RATE_WINDOW_SECONDS },

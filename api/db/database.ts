@@ -14,6 +14,12 @@ export interface Database {
   /** What the server is talking to, for the start-up message and health checks. */
   description: string
   embedded: boolean
+  /**
+   * Calls `onNotify` with each payload sent to `channel` (PostgreSQL NOTIFY, by any process on
+   * this database), and `onListen` once listening, again after every reconnect: anything sent
+   * while the connection was down is lost, so a listener must assume something changed.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onListen: () => void): Promise<void>
   close(): Promise<void>
 }
 
@@ -47,6 +53,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       sql,
       description: `PostgreSQL at ${host.join(',')}/${database}`,
       embedded: false,
+      // One more connection, the driver's own, kept open and re-listened after a reconnect.
+      listen: async (channel, onNotify, onListen) => void (await sql.listen(channel, onNotify, onListen)),
       close: () => sql.end({ timeout: 5 }),
     }
   }
@@ -58,6 +66,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * through the same driver as in production. PGlite serves one connection at a time: the pool
  * must not be larger than the socket server's `maxConnections`, or postgres.js waits forever
  * for a connection the server never accepts.
+ *
+ * So there is no second connection to LISTEN on. PGlite is one backend session, whichever socket
+ * connection it serves: a LISTEN sent through the pool's one connection stays in force, and the
+ * notice arrives on that connection with the answer to the commit that sent it, where the
+ * driver's `onnotify` hands it over. (PGlite's own `listen` does not see notices sent through
+ * the socket server.) Only this process can open the data folder, so nobody else writes.
  */
 async function openEmbedded(dataDir: string | null): Promise<Database> {
   const lock = dataDir === null ? undefined : lockDataDir(dataDir)
@@ -71,14 +85,22 @@ async function openEmbedded(dataDir: string | null): Promise<Database> {
     lock?.tighten()
     const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 1 })
     await server.start()
+    const listeners = new Map<string, ((payload: string) => void)[]>()
     const sql = postgres(`postgres://postgres@${server.getServerConn()}/postgres`, {
       ...clientOptions,
       max: 1,
-    })
+      // Not in the driver's types, but passed to every connection it opens (postgres 3.4).
+      onnotify: (channel: string, payload: string) => listeners.get(channel)?.forEach((listener) => listener(payload)),
+    } as typeof clientOptions)
     return {
       sql,
       description: dataDir === null ? 'embedded PGlite in memory' : `embedded PGlite in ${resolve(dataDir)}`,
       embedded: true,
+      async listen(channel, onNotify, onListen) {
+        await sql`listen ${sql(channel)}`
+        listeners.set(channel, [...(listeners.get(channel) ?? []), onNotify])
+        onListen()
+      },
       async close() {
         await sql.end({ timeout: 5 })
         await server.stop()

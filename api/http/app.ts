@@ -14,7 +14,7 @@ import { cors } from './cors.ts'
 import { errorAnswer, errorHandler, HttpError, malformedUrlMessage, sendError } from './errors.ts'
 import { internalRoutes } from './internal.ts'
 import { originStatus } from './origin.ts'
-import { createHotCache } from './hot-cache.ts'
+import { createAnswerCache } from './answer-cache.ts'
 import { requestInfo } from './request-info.ts'
 import { apiPolicy, securityHeaders } from './security.ts'
 import { requestLog, requestLogger } from './request-log.ts'
@@ -62,15 +62,19 @@ export async function createApp({
   if (env.trustProxy > 0) app.set('trust proxy', env.trustProxy)
   const siteOrigin = new URL(env.siteUrl).origin
   const logRequest = requestLogger(log)
-  const hot = createHotCache(logRequest, env.cartCacheMs, { trustProxy: env.trustProxy })
-  services.carts.onChange(() => hot.clear())
+  const answers = createAnswerCache(logRequest, {
+    maxBytes: env.cacheBytes,
+    trustProxy: env.trustProxy,
+    keeping: () => services.changes.listening,
+  })
+  services.changes.onChange(() => answers.clear())
   app.use(requestLog(logRequest))
   app.use(securityHeaders())
   app.use(onlyKnownMethods)
   app.use(onlyDecodablePaths)
   // Pages and JSON; precompressed static files already carry their encoding and are skipped.
   app.use(compression())
-  app.use(hot.record)
+  app.use(answers.record)
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -142,11 +146,11 @@ export async function createApp({
   await mountSite?.(app, { env, log, services, answerSignInRefusal: (respond) => void (signInRefusal = respond) })
   app.use((req, res) => sendError(res, 404, `Nothing at ${req.method} ${req.path}`))
   app.use(errorHandler(log))
-  /** The server's request listener: the hot cache first, Express for everything else. */
+  /** The server's request listener: kept answers first, Express for everything else. */
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    if (!hot.serve(req, res)) app(req, res)
+    if (!answers.serve(req, res)) app(req, res)
   }
-  return { app, listener }
+  return { app, listener, answers }
 }
 
 /**

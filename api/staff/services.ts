@@ -1,4 +1,4 @@
-import type { CachedCartStore } from '../carts/cart-cache.ts'
+import type { Changes } from '../db/changes.ts'
 import type { Sql } from '../db/database.ts'
 import { createUserStore } from '../users/user-store.ts'
 import { type AuditEntity, historyOf } from './audit.ts'
@@ -11,13 +11,14 @@ import { createSessionStore } from './sessions.ts'
 import { createSignIn, type SignInPolicy, signInPolicy } from './sign-in.ts'
 
 /**
- * What the staff side works with. Cart writes clear the visitors' cart caches in this process
- * (`carts.invalidate`), so a price or a sale shows on the site at once. "Send again now" on a
- * lead wakes this process's outbox worker (`wakeOutbox`).
+ * What the staff side works with. A cart write tells this process's visitors' answers at once
+ * (`changes.notify`), and every other process through the database's notice, so a price or a
+ * sale shows on the site at once, whichever server visitors reach. "Send again now" on a lead
+ * wakes this process's outbox worker (`wakeOutbox`).
  */
 export function createStaffServices(
   sql: Sql,
-  carts: CachedCartStore,
+  changes: Changes,
   policy: SignInPolicy = signInPolicy,
   photoPolicy: PhotoSourcePolicy = { siteUrl: 'http://localhost:3000', allowedHosts: [] },
   wakeOutbox?: () => void,
@@ -28,8 +29,8 @@ export function createStaffServices(
     accounts,
     sessions,
     signIn: createSignIn(sql, accounts, sessions, policy),
-    cartRecords: createCartRecords(sql, () => carts.invalidate()),
-    inventory: createInventory(sql, () => carts.invalidate(), { photoPolicy }),
+    cartRecords: createCartRecords(sql, () => changes.notify()),
+    inventory: createInventory(sql, () => changes.notify(), { photoPolicy }),
     leads: createLeadInbox(sql, { wakeOutbox }),
     leadDashboard: (range: DashboardRange) => leadDashboard(sql, range),
     history: (entity: AuditEntity, id: string | number, page: { limit: number; before?: number }) => historyOf(sql, entity, id, page),

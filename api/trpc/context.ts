@@ -1,6 +1,6 @@
-import { cachedCartStore } from '../carts/cart-cache.ts'
 import type { OriginStatus } from '../http/origin.ts'
 import { createCartStore } from '../carts/cart-store.ts'
+import { type Changes, createChanges } from '../db/changes.ts'
 import { defaultSoldVisibleDays } from '../../domain/cart-facts.ts'
 import type { Sql } from '../db/database.ts'
 import { createInquiryStore, type InquiryStoreOptions } from '../inquiries/inquiry-store.ts'
@@ -35,25 +35,36 @@ export interface ServiceOptions {
   signInPolicy?: SignInPolicy
   /** Where an inventory import may take photos from (SITE_URL and IMPORT_PHOTO_HOSTS). */
   photoPolicy?: PhotoSourcePolicy
+  /** Where writes say that visitors' answers changed (api/db/changes.ts); a fresh one by default. */
+  changes?: Changes
 }
 
 /** The part of the context that needs no request, so tests can call procedures with no HTTP. */
 export function createServices(
   sql: Sql,
   leads?: InquiryStoreOptions,
-  cartCacheMs?: number,
   leadRateLimit?: RateLimitSettings,
   options: ServiceOptions = {},
 ) {
-  const carts = cachedCartStore(createCartStore(sql), cartCacheMs)
+  const changes = options.changes ?? createChanges()
+  const store = createCartStore(sql)
   return {
-    carts,
+    carts: {
+      ...store,
+      /** The database tells every process too; this process, at once, before answering. */
+      async add(cart: Parameters<typeof store.add>[0]) {
+        const added = await store.add(cart)
+        changes.notify()
+        return added
+      },
+    },
+    changes,
     inquiries: createInquiryStore(sql, leads),
     leadRateLimit: createLeadRateLimit(sql, leadRateLimit),
     soldVisibleDays: options.soldVisibleDays ?? defaultSoldVisibleDays,
-    staff: createStaffServices(sql, carts, options.signInPolicy, options.photoPolicy, () => leads?.onQueued?.()),
+    staff: createStaffServices(sql, changes, options.signInPolicy, options.photoPolicy, () => leads?.onQueued?.()),
     /** Cart photos: the console's writes, and the files every process serves (api/photos/). */
-    photos: createPhotoStore(sql, () => carts.invalidate()),
+    photos: createPhotoStore(sql, () => changes.notify()),
   }
 }
 

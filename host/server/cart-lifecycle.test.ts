@@ -75,7 +75,6 @@ describe('a sold cart', () => {
 
   it('answers 410 once SOLD_VISIBLE_DAYS have passed', async () => {
     await server.db.sql`update golf_carts set sold_at = now() - interval '15 days' where id = ${cart.id}`
-    server.runtime.services.carts.invalidate()
     const page = await get(`/vehicle/${cart.slug}`)
     expect(page.status).toBe(410)
     expect(page.all('h1')).toEqual(['Vehicle Not Found'])

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { jsonForScript } from '../meta.ts'
 
 export interface PageAssets {
@@ -26,19 +27,36 @@ function loadAfterPage(scripts: string[]): string {
 }
 
 /**
+ * The two inline tags every page carries, the same for every page of one build: the
+ * Content-Security-Policy allows exactly these by their hashes (`inlineHashes`), so a page's
+ * bytes never change from one answer to the next and can be kept and served as they are.
+ */
+function inlineTags(assets: PageAssets): { style?: string; script?: string } {
+  return {
+    style: assets.inlineCss || undefined,
+    script: assets.scripts.length > 0 ? loadAfterPage(assets.scripts) : undefined,
+  }
+}
+
+/** The policy's `'sha256-...'` source for an inline tag's text (none for none). */
+export function sha256Source(text: string | undefined): string | undefined {
+  return text ? `'sha256-${createHash('sha256').update(text).digest('base64')}'` : undefined
+}
+
+/** The sources for a page's inline style and script, for the policy's style-src and script-src. */
+export function inlineHashes(assets: PageAssets): { style?: string; script?: string } {
+  const tags = inlineTags(assets)
+  return { style: sha256Source(tags.style), script: sha256Source(tags.script) }
+}
+
+/**
  * The HTML around a rendered page. The data for hydration travels as a JSON data block, not as
  * a script, so it never runs and needs no Content-Security-Policy exception; `jsonForScript`
  * escapes anything that could end the block early.
  */
-export function renderDocument(page: {
-  head: string
-  html: string
-  state: unknown
-  assets: PageAssets
-  /** The Content-Security-Policy nonce (or a placeholder replaced per response). */
-  nonce: string
-}): string {
-  const { assets, nonce } = page
+export function renderDocument(page: { head: string; html: string; state: unknown; assets: PageAssets }): string {
+  const { assets } = page
+  const inline = inlineTags(assets)
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -47,13 +65,13 @@ export function renderDocument(page: {
     ${page.head}
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     <link rel="apple-touch-icon" href="/images/logo.png">
-${assets.inlineCss ? `    <style nonce="${nonce}">${assets.inlineCss}</style>` : ''}
+${inline.style ? `    <style>${inline.style}</style>` : ''}
 ${assets.styles.map((href) => `    <link rel="stylesheet" href="${href}">`).join('\n')}
-${assets.scripts.length > 0 ? `    <script nonce="${nonce}">${loadAfterPage(assets.scripts)}</script>` : ''}
+${inline.script ? `    <script>${inline.script}</script>` : ''}
   </head>
   <body>
     <div id="root" class="gc-theme">${page.html}</div>
-    <script id="gc-state" type="application/json" nonce="${nonce}">${jsonForScript(page.state)}</script>
+    <script id="gc-state" type="application/json">${jsonForScript(page.state)}</script>
   </body>
 </html>
 `

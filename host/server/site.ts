@@ -1,13 +1,14 @@
-import { randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Express, Request, Response } from 'express'
 import expressStaticGzip from 'express-static-gzip'
+import { keepAnswer } from '../../api/http/answer-cache.ts'
 import type { SiteContext } from '../../api/http/app.ts'
 import { describeError } from '../../api/log.ts'
 import { business } from '../../domain/business.ts'
 import type { RenderRequest, RenderResult } from '../entry-server.tsx'
-import { type PageAssets, renderDocument } from './document.ts'
+import { inlineHashes, type PageAssets, renderDocument, sha256Source } from './document.ts'
 import { mountContactPost } from './contact-post.ts'
 import { mountStaffConsole, type StaffAssets, type StaffRenderer } from './staff-console.ts'
 import { robotsTxt, sitemapXml } from './sitemap.ts'
@@ -41,27 +42,50 @@ export async function mountSite(app: Express, context: SiteContext): Promise<voi
   app.get('/sitemap.xml', async (_req, res) => {
     res.type('application/xml').set('Cache-Control', 'public, max-age=600').send(await sitemapXml(context.services, siteUrl))
   })
-  const pages = pageCache(built ? context.env.cartCacheMs : 0)
-  context.services.carts.onChange(() => pages.clear())
+  const pageAssets = await assets()
+  const policy = built ? pagePolicy(inlineHashes(pageAssets)) : undefined
 
-  /** Every page answer: a fresh nonce in the policy and in the page. */
-  const send = (req: Request, res: Response, page: { status: number; html: string }) => {
-    const nonce = randomBytes(16).toString('base64')
-    if (built) res.set('Content-Security-Policy', pagePolicy(nonce, req.secure))
+  /**
+   * Every page answer. The same page is the same bytes every time (no nonce to rewrite), so an
+   * answer that shows only what a change would clear is kept and served as bytes
+   * (api/http/answer-cache.ts) until the next change.
+   */
+  const send = (req: Request, res: Response, page: SentPage, keep = false, pagePolicy = policy) => {
+    if (pagePolicy) res.set('Content-Security-Policy', req.secure ? `${pagePolicy}; upgrade-insecure-requests` : pagePolicy)
     if (page.status === 503) res.set('Retry-After', '30')
-    // No ETag: with a fresh nonce in every answer, no two answers are the same bytes. Staff
-    // pages keep the `no-store` their guard gave them.
-    res.status(page.status).type('html').set('Cache-Control', res.get('Cache-Control') ?? 'no-cache').end(page.html.replaceAll(nonceMark, nonce))
+    if (keep && built && page.complete) keepAnswer(res)
+    if (page.etag) res.set('ETag', page.etag)
+    // Staff pages keep the `no-store` their guard gave them.
+    res.status(page.status).type('html').set('Cache-Control', res.get('Cache-Control') ?? 'no-cache').end(page.html)
   }
 
   const renderPage = async (request: Omit<RenderRequest, 'services' | 'siteUrl'>) => {
     const result = await render({ ...request, services: context.services, siteUrl })
     if (result.kind === 'redirect') return result
-    const html = renderDocument({ head: result.head, html: result.html, state: result.state, assets: await assets(), nonce: nonceMark })
-    return { kind: 'page' as const, status: result.status, complete: result.complete, html }
+    const html = renderDocument({ head: result.head, html: result.html, state: result.state, assets: await assets() })
+    const etag = `"${createHash('sha1').update(html).digest('base64url')}"`
+    return { kind: 'page' as const, status: result.status, complete: result.complete, html, etag }
   }
 
-  mountStaffConsole(app, context, { ...staff, send, nonce: nonceMark })
+  /**
+   * One render for concurrent requests of one address: the rest wait for it. A change forgets
+   * renders under way, so no request that arrives after a change is answered from before it.
+   */
+  const rendering = new Map<string, ReturnType<typeof renderPage>>()
+  context.services.changes.onChange(() => rendering.clear())
+  const renderOnce = (url: string) => {
+    let pending = rendering.get(url)
+    if (!pending) {
+      const started = renderPage({ url }).finally(() => rendering.get(url) === started && rendering.delete(url))
+      rendering.set(url, started)
+      pending = started
+    }
+    return pending
+  }
+
+  // Console pages: their own stylesheet by its hash, their script from the site; never kept.
+  const staffPolicy = built ? pagePolicy({ style: sha256Source((await staff.assets()).inlineCss) }) : undefined
+  mountStaffConsole(app, context, { ...staff, send: (req, res, page) => send(req, res, page, false, staffPolicy) })
 
   mountContactPost(app, context, async (req, res, url, postedForm, status) => {
     const page = await renderPage({ url, postedForm, status })
@@ -70,15 +94,9 @@ export async function mountSite(app: Express, context: SiteContext): Promise<voi
 
   app.get('/{*path}', async (req: Request, res: Response) => {
     try {
-      let page: { status: number; html: string } | undefined = pages.get(req.originalUrl)
-      if (!page) {
-        const generation = pages.generation()
-        const result = await renderPage({ url: req.originalUrl })
-        if (result.kind === 'redirect') return void res.redirect(result.status, result.location)
-        page = result
-        if (result.complete) pages.set(req.originalUrl, page, generation)
-      }
-      send(req, res, page)
+      const result = await renderOnce(req.originalUrl)
+      if (result.kind === 'redirect') return void res.redirect(result.status, result.location)
+      send(req, res, result, true)
     } catch (error) {
       context.log.error('page failed', { path: req.path.slice(0, 200), error: describeError(error) })
       res.status(500).type('html').send(errorPage)
@@ -86,18 +104,24 @@ export async function mountSite(app: Express, context: SiteContext): Promise<voi
   })
 }
 
-/** Stands for the nonce in a stored page; replaced by a fresh one in every answer. */
-const nonceMark = `gcnonce${randomBytes(12).toString('hex')}`
+interface SentPage {
+  status: number
+  html: string
+  /** Only a complete page is kept. */
+  complete?: boolean
+  etag?: string
+}
 
 /**
- * Only what the site uses: its own scripts, images and API; the inlined stylesheet by nonce
- * (the hydration data is a JSON data block and never runs); no plugins, no framing by others.
+ * Only what the site uses: its own scripts, images and API; the inlined stylesheet and the one
+ * inline script by their hashes (the hydration data is a JSON data block and never runs); no
+ * plugins, no framing by others.
  */
-function pagePolicy(nonce: string, secure: boolean): string {
+function pagePolicy(hashes: { style?: string; script?: string }): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    ['script-src', "'self'", hashes.script].filter(Boolean).join(' '),
+    ['style-src', "'self'", hashes.style].filter(Boolean).join(' '),
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
@@ -106,36 +130,7 @@ function pagePolicy(nonce: string, secure: boolean): string {
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'self'",
-    ...(secure ? ['upgrade-insecure-requests'] : []),
   ].join('; ')
-}
-
-/**
- * Rendered pages reused for the same short time as the cart answers they show, and forgotten
- * on any cart write. Pages that could not load all their data are never reused.
- */
-function pageCache(ttlMs: number) {
-  const entries = new Map<string, { status: number; html: string; expires: number }>()
-  let generation = 0
-  return {
-    generation: () => generation,
-    get(url: string) {
-      const entry = entries.get(url)
-      if (!entry) return undefined
-      if (entry.expires > Date.now()) return entry
-      entries.delete(url)
-      return undefined
-    },
-    set(url: string, page: { status: number; html: string }, renderedIn: number) {
-      if (ttlMs <= 0 || renderedIn !== generation) return
-      if (entries.size >= 500) entries.clear()
-      entries.set(url, { ...page, expires: Date.now() + ttlMs })
-    },
-    clear() {
-      generation++
-      entries.clear()
-    },
-  }
 }
 
 async function production(app: Express): Promise<Built> {

@@ -32,18 +32,17 @@ export interface StaffAssets {
 export function mountStaffConsole(
   app: Express,
   context: SiteContext,
-  { renderer, assets, send, nonce }: {
+  { renderer, assets, send }: {
     renderer: () => Promise<StaffRenderer>
     assets: () => Promise<StaffAssets>
-    /** The site's answer: a fresh nonce in place of `nonce`, the page policy, no caching. */
+    /** The site's answer: the console's policy (its stylesheet by hash), never kept. */
     send: (req: Request, res: Response, page: { status: number; html: string }) => void
-    nonce: string
   },
 ) {
   const siteOrigin = new URL(context.env.siteUrl).origin
   const form = express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 100 })
 
-  const document = async (title: string, body: string) => staffDocument(title, body, await assets(), nonce)
+  const document = async (title: string, body: string) => staffDocument(title, body, await assets())
 
   // A refused sign-in: the page again, the refusal beside the form, the username as typed.
   context.answerSignInRefusal((req, res, refusal) => {
@@ -92,7 +91,7 @@ export function mountStaffConsole(
 }
 
 /** The HTML around a console page: never indexed, its own small script and stylesheet. */
-export function staffDocument(title: string, body: string, assets: StaffAssets, nonce: string): string {
+export function staffDocument(title: string, body: string, assets: StaffAssets): string {
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -101,9 +100,9 @@ export function staffDocument(title: string, body: string, assets: StaffAssets, 
     <meta name="robots" content="noindex, nofollow">
     <title>${escapeHtml(title)} | Staff console</title>
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-${assets.inlineCss ? `    <style nonce="${nonce}">${assets.inlineCss}</style>` : ''}
+${assets.inlineCss ? `    <style>${assets.inlineCss}</style>` : ''}
 ${assets.styles.map((href) => `    <link rel="stylesheet" href="${href}">`).join('\n')}
-${assets.scripts.map((src) => `    <script type="module" src="${src}" nonce="${nonce}"></script>`).join('\n')}
+${assets.scripts.map((src) => `    <script type="module" src="${src}"></script>`).join('\n')}
   </head>
   <body class="staff-body">
     <div id="root">${body}</div>

@@ -11,6 +11,7 @@ import { startTestServer } from '../../tests/support/test-server.ts'
 import { buildIfStale } from '../build/build-if-stale.ts'
 import { apiThroughput, growth, postgresAdminUrl, submissionThroughput } from './api-sections.ts'
 import { type LighthouseResult, runLighthouse } from './lighthouse.ts'
+import { pageThroughput } from './pages.ts'
 import { soak, soakMarkdown } from './soak.ts'
 import { staffConsole } from './staff.ts'
 import { leadInbox } from './leads.ts'
@@ -36,6 +37,11 @@ const sections: Record<string, Section> = {
     title: 'API throughput next to the ceiling',
     method: `The production server (\`host/server/main.ts\`, request logging on) in its own process over ${databases}, seeded with the 28 starting carts; autocannon with 50 connections, after a 1 s warm-up, on loopback. The ceiling is a bare \`node:http\` server in its own process answering the very same bytes from memory. Ours and the ceiling alternate for three rounds of 3 s each and each figure is the median of its three. Both share the machine's 2 cores with autocannon, so the ratio matters more than the absolute numbers. Targets: at least half the ceiling, p99 under 20 ms.`,
     run: apiThroughput,
+  },
+  pages: {
+    title: 'Pages as a browser asks for them',
+    method: `The production server (\`host/server/main.ts\`, request logging on) in its own process over ${databases}, seeded with the 28 starting carts; autocannon with 50 connections on loopback, after a 1 s warm-up, median of three 3 s runs: the home page as plain HTML, and the home and a vehicle page asking for \`gzip, deflate, br\` as browsers do. Target (issue #12): p99 under 20 ms.`,
+    run: pageThroughput,
   },
   submissions: {
     title: 'Lead submission',

@@ -1,3 +1,4 @@
+import { createChanges } from '../../api/db/changes.ts'
 import { drawnImageUrl, startingInventory } from '../../domain/catalogue.ts'
 import type { GolfCart, GolfCartDetail } from '../../domain/golf-cart.ts'
 import type { InquiryReceipt, ValidInquiry } from '../../domain/inquiry.ts'
@@ -118,9 +119,8 @@ export function fakeServices(carts: GolfCartDetail[] = seedCarts()): FakeService
       async add() {
         throw new Error('not used by the widgets')
       },
-      invalidate() {},
-      onChange() {},
     },
+    changes: createChanges(),
     soldVisibleDays: 14,
     staff: notUsedByWidgets('staff') as Services['staff'],
     photos: notUsedByWidgets('photos') as Services['photos'],

@@ -34,6 +34,7 @@ export async function startTestServer(
   const log = createLogger(config.logLevel, (line) => void logs.push(JSON.parse(line)))
   const mountSite = options.site ? (await import('../../host/server/site.ts')).mountSite : undefined
   const runtime = createRuntime(db, config, log, { signInPolicy: options.signInPolicy })
+  await runtime.listening
   const { listener } = await createApp({ db, env: config, log, services: runtime.services, widgetsDir: options.widgetsDir, mountSite })
   const server = createServer(listener).listen(0, '127.0.0.1')
   await new Promise<void>((resolve, reject) => {
