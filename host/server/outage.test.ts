@@ -40,7 +40,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database outage', () => {
     through.host = `127.0.0.1:${proxy.port}`
     db = await openDatabase({ databaseUrl: through.href, dataDir: null })
     // No caches: every request must reach the database to show what an outage does.
-    const env = loadEnv({ PORT: '0', CART_CACHE_MS: '0', LOG_LEVEL: 'silent', LEAD_RATE_LIMIT: '1000' })
+    const env = loadEnv({ PORT: '0', CACHE_MB: '0', LOG_LEVEL: 'silent', LEAD_RATE_LIMIT: '1000' })
     const log = createLogger('silent')
     runtime = createRuntime(db, env, log)
     const { mountSite } = await import('./site.ts')
@@ -50,7 +50,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database outage', () => {
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
     unlimitedDb = await openDatabase({ databaseUrl: through.href, dataDir: null })
-    const unlimitedEnv = loadEnv({ PORT: '0', CART_CACHE_MS: '0', LOG_LEVEL: 'silent', LEAD_RATE_LIMIT: '0' })
+    const unlimitedEnv = loadEnv({ PORT: '0', CACHE_MB: '0', LOG_LEVEL: 'silent', LEAD_RATE_LIMIT: '0' })
     unlimitedRuntime = createRuntime(unlimitedDb, unlimitedEnv, log)
     const second = await createApp({ db: unlimitedDb, env: unlimitedEnv, log, services: unlimitedRuntime.services })
     unlimited = createServer(second.listener).listen(0, '127.0.0.1')

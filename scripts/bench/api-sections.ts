@@ -113,7 +113,7 @@ async function countLeads(db: BenchDatabase): Promise<number> {
 /**
  * The inventory's first page and a page from the middle, over REST, and the server-rendered
  * inventory page, with 24, 1,000 and 10,000 carts: with the caches (as served) and without them
- * (CART_CACHE_MS=0: every request reaches the database).
+ * (CACHE_MB=0: every request reaches the database).
  */
 export async function growth(): Promise<string> {
   const sizes = [24, 1000, 10_000]
@@ -127,7 +127,7 @@ export async function growth(): Promise<string> {
       const db = await benchDatabase(kind, size, postgresAdminUrl)
       try {
         for (const cache of ['on', 'off'] as const) {
-          const row = await withSite(db, cache === 'off' ? { CART_CACHE_MS: '0' } : {}, async (url) => {
+          const row = await withSite(db, cache === 'off' ? { CACHE_MB: '0' } : {}, async (url) => {
             const middle = Math.floor(size / 2 / 24) * 24
             const paths = [`/api/golf-carts?limit=24`, `/api/golf-carts?limit=24&offset=${middle}`, '/inventory']
             const results = []

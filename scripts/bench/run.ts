@@ -50,7 +50,7 @@ const sections: Record<string, Section> = {
   },
   growth: {
     title: 'How cost grows with the inventory',
-    method: `With 24, 1,000 and 10,000 generated carts in ${databases}: the first inventory page and a middle page over REST (\`?limit=24\`), and the server-rendered \`/inventory\` page, 10 connections, median of three 2 s runs each; and the default REST list that returns every cart, for contrast. Once with the caches on (as served) and once with \`CART_CACHE_MS=0\`, where every request reaches the database. Target: a list at 10,000 carts at most twice as slow as at 24.`,
+    method: `With 24, 1,000 and 10,000 generated carts in ${databases}: the first inventory page and a middle page over REST (\`?limit=24\`), and the server-rendered \`/inventory\` page, 10 connections, median of three 2 s runs each; and the default REST list that returns every cart, for contrast. Once with the caches on (as served) and once with \`CACHE_MB=0\`, where every request reaches the database. Target: a list at 10,000 carts at most twice as slow as at 24.`,
     run: growth,
   },
   staff: {
