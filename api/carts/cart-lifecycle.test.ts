@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { backends } from '../../tests/support/test-database.ts'
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
 import { addStaff, signedInClient, staffClient } from '../../tests/support/staff.ts'
@@ -74,9 +74,10 @@ describe.each(backends)('the cart lifecycle on the public API on %s', (backend) 
 
   it('answers 410 for a cart sold more than SOLD_VISIBLE_DAYS ago, on REST and tRPC alike', async () => {
     const sold = (await staff.staff.cart.list.query({ status: 'sold' })).carts[0]!
+    // By SQL by hand: the database announces the change to the server (api/db/changes.ts).
     await server.db.sql`update golf_carts set sold_at = now() - interval '14 days 1 minute' where id = ${sold.id}`
+    await vi.waitFor(async () => expect((await json(`/api/golf-carts/slug/${sold.slug}`)).status).toBe(410), { timeout: 1000 })
     const rest = await json(`/api/golf-carts/slug/${sold.slug}`)
-    expect(rest.status).toBe(410)
     expect(rest.body).toEqual({ message: `The golf cart "${sold.slug}" has been sold`, issues: [] })
     const res = await fetch(`${server.url}/trpc/cart.bySlug?input=${encodeURIComponent(JSON.stringify({ slug: sold.slug }))}`)
     expect(res.status).toBe(410)
@@ -89,6 +90,19 @@ describe.each(backends)('the cart lifecycle on the public API on %s', (backend) 
     expect(cart.soldAt).toBeNull()
     expect((await json(`/api/golf-carts/slug/${sold.slug}`)).body.status).toBe('available')
     expect((await json('/api/golf-carts')).body.map((c: { id: number }) => c.id)).toContain(sold.id)
+  })
+
+  it('turns a sold cart\'s page to 410 when SOLD_VISIBLE_DAYS run out, with no write: the clock is a change too', async () => {
+    const cart = await firstListed()
+    await staff.staff.cart.setStatus.mutate({ id: cart.id, status: 'sold' })
+    // Sold 14 days ago less 1.5 seconds: its page closes in 1.5 s.
+    await server.db.sql`update golf_carts set sold_at = now() - interval '14 days' + interval '1.5 seconds' where id = ${cart.id}`
+    const path = `/api/golf-carts/slug/${cart.slug}`
+    await vi.waitFor(async () => expect((await json(path)).body.soldAt).toBeTruthy(), { timeout: 1000 })
+    // Kept meanwhile (the same answer, not asked again), then closed on time.
+    expect((await json(path)).status).toBe(200)
+    await vi.waitFor(async () => expect((await json(path)).status).toBe(410), { timeout: 3000, interval: 100 })
+    await staff.staff.cart.setStatus.mutate({ id: cart.id, status: 'available' })
   })
 
   it('refuses an unknown slug with 404, not 410', async () => {

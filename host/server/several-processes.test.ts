@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { seed } from '../../api/carts/seed.ts'
+import { migrate } from '../../api/db/migrate.ts'
+import { createServices } from '../../api/trpc/context.ts'
+import { parsePage } from '../../tests/support/html.ts'
+import { runServer, type ServerProcess, startServerProcess } from '../../tests/support/server-process.ts'
+import { signIn, staffClient, staffPassword } from '../../tests/support/staff.ts'
+import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database.ts'
+import type { TestServer } from '../../tests/support/test-server.ts'
+
+/**
+ * Several server processes on one PostgreSQL (docs/ARCHITECTURE.md, "Several processes"): each
+ * keeps its visitors' answers until a change, and a change made through any of them, or by SQL
+ * by hand, is served by every other within a second (the database's notices, api/db/changes.ts).
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one PostgreSQL', () => {
+  let db: TestDatabase
+  let writer: ServerProcess
+  let reader: ServerProcess
+  let staff: ReturnType<typeof staffClient>
+
+  beforeAll(async () => {
+    db = await createTestDatabase('postgres')
+    await migrate(db.sql)
+    await seed(db.sql)
+    await createServices(db.sql).staff.accounts.add('maria', staffPassword)
+    const env = { DATABASE_URL: db.url!, LOG_LEVEL: 'info' }
+    ;[writer, reader] = await Promise.all([
+      startServerProcess(env, 60_000, 'host/server/main.ts'),
+      startServerProcess(env, 60_000, 'host/server/main.ts'),
+    ])
+    const answer = await signIn({ url: writer.url } as TestServer)
+    staff = staffClient({ url: writer.url } as TestServer, answer.cookie, writer.url)
+  }, 120_000)
+  afterAll(async () => {
+    await Promise.all([writer?.stop(), reader?.stop()])
+    await db?.close()
+  })
+
+  const json = async (url: string) => (await fetch(url)).json()
+  const page = async (url: string) => {
+    const res = await fetch(url)
+    return parsePage(res.status, await res.text())
+  }
+  /** Served by the other process within a second of the write's answer. */
+  const withinASecond = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 1000, interval: 20 })
+
+  it('serves a new price made through the other process within a second, in the API and on the page', async () => {
+    const [cart] = (await json(`${reader.url}/api/golf-carts?limit=1`)) as { id: number; slug: string; price: number }[]
+    // Both kept by the reader first.
+    for (let i = 0; i < 2; i++) {
+      await fetch(`${reader.url}/api/golf-carts/slug/${cart!.slug}`)
+      await fetch(`${reader.url}/vehicle/${cart!.slug}`)
+    }
+    await staff.staff.cart.setPrice.mutate({ id: cart!.id, price: 12_345 })
+    await withinASecond(async () => expect((await json(`${reader.url}/api/golf-carts/slug/${cart!.slug}`)).price).toBe(12_345))
+    await withinASecond(async () => expect((await page(`${reader.url}/vehicle/${cart!.slug}`)).text('.gc-vehicle__price')).toBe('$12,345'))
+  })
+
+  it('takes a cart sold through the other process out of the lists, the featured set and the home page within a second', async () => {
+    const featured = (await json(`${reader.url}/api/golf-carts/featured`)) as { id: number; title: string }[]
+    const cart = featured[0]!
+    await page(`${reader.url}/`)
+    await staff.staff.cart.setStatus.mutate({ id: cart.id, status: 'sold' })
+    await withinASecond(async () => {
+      expect(((await json(`${reader.url}/api/golf-carts/featured`)) as { id: number }[]).map((c) => c.id)).not.toContain(cart.id)
+      expect(((await json(`${reader.url}/api/golf-carts`)) as { id: number }[]).map((c) => c.id)).not.toContain(cart.id)
+      expect((await page(`${reader.url}/`)).all('.gc-card__title')).not.toContain(cart.title)
+    })
+  })
+
+  it('serves a change made by SQL by hand, through neither process, within a second on both', async () => {
+    const [cart] = (await json(`${reader.url}/api/golf-carts?limit=1`)) as { id: number; slug: string }[]
+    await Promise.all([reader, writer].map((p) => fetch(`${p.url}/api/golf-carts/slug/${cart!.slug}`)))
+    await db.sql`update golf_carts set title = 'Renamed By Hand' where id = ${cart!.id}`
+    for (const server of [reader, writer]) {
+      await withinASecond(async () => expect((await json(`${server.url}/api/golf-carts/slug/${cart!.slug}`)).title).toBe('Renamed By Hand'))
+    }
+  })
+})
+
+/**
+ * The embedded database is one process's: PGlite runs inside it and its socket takes one
+ * connection, which that process's pool holds. A second process on the same data folder is
+ * refused at start, so the question of carrying changes between processes does not arise there.
+ */
+describe('a second process on the embedded database', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gc-two-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('is refused at start, with the reason, while the first keeps serving', { timeout: 90_000 }, async () => {
+    const first = await startServerProcess({ DATA_DIR: dir, LOG_LEVEL: 'info' }, 60_000, 'host/server/main.ts')
+    try {
+      const second = runServer({ DATA_DIR: dir, LOG_LEVEL: 'info' }, 'host/server/main.ts')
+      expect(await second.exited).toBe(1)
+      expect(second.output()).toMatch(/in use by another server/i)
+      expect((await fetch(`${first.url}/api/golf-carts?limit=1`)).status).toBe(200)
+    } finally {
+      await first.stop()
+    }
+  })
+})
