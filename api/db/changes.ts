@@ -66,6 +66,7 @@ export function watchChanges(
       checkAgain = true
       return
     }
+    let retry = 0
     checking = nextSoldPageEnd(db.sql, soldVisibleDays)
       .then((at) => {
         clearTimeout(deadline)
@@ -76,13 +77,14 @@ export function watchChanges(
       .catch((error: unknown) => {
         log.warn('could not schedule the next sold page to close', { error: describeError(error) })
         checkAgain = true
+        retry = retryMs
       })
       .finally(() => {
         checking = undefined
         deadline?.unref()
         if (checkAgain && !stopped) {
           checkAgain = false
-          setTimeout(scheduleDeadline, 0).unref()
+          setTimeout(scheduleDeadline, retry).unref()
         }
       })
   }
