@@ -19,8 +19,21 @@ export const visibleChangesChannel = 'visible_changes'
 export interface Changes {
   /** True once the database's notices arrive: until then, nothing may be kept for visitors. */
   readonly listening: boolean
+  /** Something changed: this process's listeners hear it now. */
   notify(): void
   onChange(listener: () => void): void
+}
+
+/**
+ * For a write to a table without the trigger (cart photos): tells this process at once and
+ * every other through the database. Call it after the commit.
+ */
+export function announceChange(sql: Sql, changes: Changes, table: string): void {
+  changes.notify()
+  sql.notify(visibleChangesChannel, table).catch(() => {
+    // A database that cannot take the notice has not taken the write either, or lost the
+    // connection after it: the other processes clear everything when they listen again.
+  })
 }
 
 export function createChanges(): Changes & { setListening(on: boolean): void } {
@@ -72,7 +85,7 @@ export function watchChanges(
         clearTimeout(deadline)
         deadline = undefined
         // Timers may fire a millisecond early; the page turns at `at` exactly (soldPageExpired).
-        if (at !== undefined && !stopped) deadline = setTimeout(changes.notify, Math.min(Math.max(at - Date.now() + 50, 0), longestTimer))
+        if (at !== undefined && !stopped) deadline = setTimeout(() => changes.notify(), Math.min(Math.max(at - Date.now() + 50, 0), longestTimer))
       })
       .catch((error: unknown) => {
         log.warn('could not schedule the next sold page to close', { error: describeError(error) })

@@ -4,6 +4,7 @@ import { inventoryColumns, inventoryCsv } from '../../domain/inventory-csv.ts'
 import { type Feed, feedDealer, feedNames, type ListingFacts, listingFacts, reasonsLeftOut } from '../../domain/listing-feeds.ts'
 import { business } from '../../domain/business.ts'
 import { xml } from '../leads/adf.ts'
+import { keepAnswer } from '../http/answer-cache.ts'
 import type { Services } from '../trpc/context.ts'
 
 /**
@@ -134,35 +135,26 @@ export function publicInventoryCsv(carts: readonly GolfCartDetail[]): string {
 }
 
 /**
- * The feeds' routes. Each answer is built once and reused until a cart write clears it, or for
- * CART_CACHE_MS at most (a write through another process), like the pages.
+ * The feeds' routes. Each answer is built once and kept with the visitors' answers until a cart
+ * changes (api/http/answer-cache.ts), through any process.
  */
-export function feedRoutes(services: Services, siteUrl: string, ttlMs: number) {
-  const built = new Map<string, { body: Promise<string>; expires: number }>()
-  services.carts.onChange(() => built.clear())
-  const remember = (key: string, build: () => Promise<string>) => {
-    const hit = built.get(key)
-    if (hit && hit.expires > Date.now()) return hit.body
-    const body = build()
-    if (ttlMs > 0) built.set(key, { body, expires: Date.now() + ttlMs })
-    body.catch(() => built.get(key)?.body === body && built.delete(key))
-    return body
-  }
+export function feedRoutes(services: Services, siteUrl: string) {
   const routes = express.Router()
-  const serve = (type: string, key: keyof typeof feedPaths, build: (carts: GolfCartDetail[]) => string): express.RequestHandler =>
+  const serve = (type: string, build: (carts: GolfCartDetail[]) => string): express.RequestHandler =>
     async (_req, res, next) => {
       try {
-        const body = await remember(key, async () => build(await services.carts.listingCarts()))
+        const body = build(await services.carts.listingCarts())
         // Crawlers fetch feeds on their own schedule; every fetch sees the inventory as it is now.
+        keepAnswer(res)
         res.type(type).set('Cache-Control', 'no-cache').send(body)
       } catch (error) {
         next(error)
       }
     }
   const path = (full: string) => full.replace(/^\/feeds/, '')
-  routes.get(path(feedPaths.google), serve('application/xml', 'google', (carts) => googleVehicleListings(sortForFeed(carts, 'google', siteUrl).listed, siteUrl)))
-  routes.get(path(feedPaths.meta), serve('application/xml', 'meta', (carts) => metaVehicles(sortForFeed(carts, 'meta', siteUrl).listed, siteUrl)))
-  routes.get(path(feedPaths.csv), serve('text/csv', 'csv', publicInventoryCsv))
+  routes.get(path(feedPaths.google), serve('application/xml', (carts) => googleVehicleListings(sortForFeed(carts, 'google', siteUrl).listed, siteUrl)))
+  routes.get(path(feedPaths.meta), serve('application/xml', (carts) => metaVehicles(sortForFeed(carts, 'meta', siteUrl).listed, siteUrl)))
+  routes.get(path(feedPaths.csv), serve('text/csv', publicInventoryCsv))
   return routes
 }
 

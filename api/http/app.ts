@@ -137,7 +137,7 @@ export async function createApp({
   let signInRefusal: RespondToRefusal | undefined
   app.use('/staff', staffRoutes(services, siteOrigin, signInRefusalAnswer(() => signInRefusal)))
   app.use('/staff', leadDownloads(services))
-  app.use('/feeds', feedRoutes(services, env.siteUrl, env.cartCacheMs))
+  app.use('/feeds', feedRoutes(services, env.siteUrl))
 
   // Only the two things the public folder holds, so page requests never wait on a file lookup.
   app.use('/images', express.static(`${staticFolders.public}images`, { maxAge: '1d', index: false, fallthrough: false }))

@@ -29,7 +29,7 @@ describe.each(backends)('the inventory import on %s', (backend) => {
   beforeAll(async () => {
     db = await createTestDatabase(backend)
     await migrate(db.sql)
-    services = createServices(db.sql, undefined, 60_000, undefined, {
+    services = createServices(db.sql, undefined, undefined, {
       photoPolicy: { siteUrl: 'https://carts.example', allowedHosts: ['photos.example'], resolve: async () => ['10.0.0.7'] },
     })
   })

@@ -1,4 +1,4 @@
-import type { Changes } from '../db/changes.ts'
+import { announceChange, type Changes } from '../db/changes.ts'
 import type { Sql } from '../db/database.ts'
 import { createUserStore } from '../users/user-store.ts'
 import { type AuditEntity, historyOf } from './audit.ts'
@@ -30,7 +30,7 @@ export function createStaffServices(
     sessions,
     signIn: createSignIn(sql, accounts, sessions, policy),
     cartRecords: createCartRecords(sql, () => changes.notify()),
-    inventory: createInventory(sql, () => changes.notify(), { photoPolicy }),
+    inventory: createInventory(sql, () => announceChange(sql, changes, 'cart_photos'), { photoPolicy }),
     leads: createLeadInbox(sql, { wakeOutbox }),
     leadDashboard: (range: DashboardRange) => leadDashboard(sql, range),
     history: (entity: AuditEntity, id: string | number, page: { limit: number; before?: number }) => historyOf(sql, entity, id, page),

@@ -1,6 +1,6 @@
 import type { OriginStatus } from '../http/origin.ts'
 import { createCartStore } from '../carts/cart-store.ts'
-import { type Changes, createChanges } from '../db/changes.ts'
+import { announceChange, type Changes, createChanges } from '../db/changes.ts'
 import { defaultSoldVisibleDays } from '../../domain/cart-facts.ts'
 import type { Sql } from '../db/database.ts'
 import { createInquiryStore, type InquiryStoreOptions } from '../inquiries/inquiry-store.ts'
@@ -64,7 +64,7 @@ export function createServices(
     soldVisibleDays: options.soldVisibleDays ?? defaultSoldVisibleDays,
     staff: createStaffServices(sql, changes, options.signInPolicy, options.photoPolicy, () => leads?.onQueued?.()),
     /** Cart photos: the console's writes, and the files every process serves (api/photos/). */
-    photos: createPhotoStore(sql, () => changes.notify()),
+    photos: createPhotoStore(sql, () => announceChange(sql, changes, 'cart_photos')),
   }
 }
 
