@@ -29,7 +29,7 @@ describe.each(backends)('search on %s', (backend) => {
   const expected = (search: CartSearch) => expectedOrder(carts, search).map((c) => c.slug)
 
   beforeAll(async () => {
-    server = await startTestServer(backend, { CART_CACHE_MS: '0' })
+    server = await startTestServer(backend, { CACHE_MB: '0' })
     const { sql } = server.db
     const add = (title: string, price: number, facts: Record<string, unknown> = {}) => sql`
       insert into golf_carts ${sql({ slug: title.toLowerCase().replace(/\W+/g, '-'), alternativeSlug: title.toLowerCase().replace(/\W+/g, '-'), title, description: `${title}, a cart for the search tests`, price, imageUrl: '/a.svg', category: 'new', ...facts })}

@@ -48,7 +48,7 @@ export async function photoBench(): Promise<string> {
       await opened.close()
     }
     // Every request renders its page, so the latency is the page's, not a cache's.
-    const site = await startSiteProcess({ ...db.env, LOG_LEVEL: 'info', CART_CACHE_MS: '0' })
+    const site = await startSiteProcess({ ...db.env, LOG_LEVEL: 'info', CACHE_MB: '0' })
     try {
       const cookie = await signIn(site.url)
       const carts = (await (await fetch(`${site.url}/api/golf-carts`)).json()) as GolfCart[]
@@ -75,7 +75,7 @@ export async function photoBench(): Promise<string> {
       })
       lines.push(
         '',
-        `Page latency of \`/vehicle/${slug}\` (rendered on every request, \`CART_CACHE_MS=0\`), 2 requests at a time, on the embedded database, alone and while ten of these photos were uploaded at once to one process (all ten stored in ${(uploadMs / 1000).toFixed(1)} s, one processed at a time):`,
+        `Page latency of \`/vehicle/${slug}\` (rendered on every request, \`CACHE_MB=0\`), 2 requests at a time, on the embedded database, alone and while ten of these photos were uploaded at once to one process (all ten stored in ${(uploadMs / 1000).toFixed(1)} s, one processed at a time):`,
         '',
         '| | requests | p50 | p99 | slowest |',
         '| --- | ---: | ---: | ---: | ---: |',
