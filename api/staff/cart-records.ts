@@ -1,6 +1,7 @@
 import { type CartStatus, type DerivedFacts, derivedFacts } from '../../domain/cart-facts.ts'
 import { type CartRecord, type CartRecordField, cartRecordFields } from '../../domain/cart-record.ts'
 import type { FieldIssue } from '../../domain/inquiry.ts'
+import type { StaffPhoto } from '../../domain/photos.ts'
 import { insertCart } from '../carts/cart-store.ts'
 import type { Sql, TransactionSql } from '../db/database.ts'
 import { type Actor, type AuditChange, changedFields, recordChanges } from './audit.ts'
@@ -52,6 +53,8 @@ export interface StaffCart extends Omit<CartRecord, 'stockNumber' | 'condition'>
   soldAt: string | null
   /** What visitors see where a fact is left empty (SPEC section 3's derivation from the title). */
   derived: DerivedFacts
+  /** The cart's photos in order, the cover first (api/photos/photo-store.ts). */
+  photos: StaffPhoto[]
 }
 
 /** A save refused for one or more fields, shown beside each (the error shape's `issues`). */
@@ -178,7 +181,17 @@ async function readRecord(sql: Sql | TransactionSql, id: number, lock = false): 
   const [cart] = await sql<Timestamped<Omit<StaffCart, 'derived'>, 'listedAt' | 'updatedAt' | 'soldAt'>[]>`
     select id, slug, title, description, price::float8 as price, image_url, category as condition,
       status, featured, year, make, model, trim, vin, serial_number, stock_number, color, seats,
-      battery, street_legal, lifted, msrp::float8 as msrp, version, listed_at, updated_at, sold_at
+      battery, street_legal, lifted, msrp::float8 as msrp, version, listed_at, updated_at, sold_at,
+      coalesce(
+        (
+          select json_agg(json_build_object(
+            'id', p.id, 'cartId', p.cart_id, 'key', p.key, 'position', p.position, 'alt', p.alt,
+            'width', p.width, 'height', p.height, 'widths', p.widths, 'bytes', p.bytes
+          ) order by p.position, p.id)
+          from cart_photos p where p.cart_id = golf_carts.id
+        ),
+        '[]'::json
+      ) as photos
     from golf_carts where id = ${id}
     ${lock ? sql`for update` : sql``}
   `
