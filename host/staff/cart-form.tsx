@@ -8,6 +8,7 @@ import type { AuditEntry } from '../../api/staff/audit.ts'
 import type { StaffCart } from '../../api/staff/cart-records.ts'
 import { type StaffPageContext, type StaffPageProps, StaffNotFound, staffPage } from './page.ts'
 import { SpecificationsPreview } from './spec-preview.tsx'
+import { CartPhotosSection } from './cart-photos.tsx'
 
 type Values = Record<string, string>
 
@@ -69,6 +70,12 @@ export const cartFormSections: readonly CartFormSection[] = [
         hint: 'A picture on this site, e.g. /images/carts/2025-evolution-d5-maverick-4.svg',
       },
     ],
+  },
+  {
+    id: 'photos',
+    legend: 'Photos',
+    // Uploads, order, cover and alt text are saved as they happen, not with the form (cart-photos.tsx).
+    Component: CartPhotosSection,
   },
   {
     id: 'vehicle',

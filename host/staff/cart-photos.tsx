@@ -1,6 +1,8 @@
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client'
 import { type DragEvent, useRef, useState } from 'react'
+import { hydrateRoot } from 'react-dom/client'
 import type { AppRouter } from '../../api/trpc/router.ts'
+import type { CartFormSectionProps } from './cart-form.tsx'
 import { photoLimits, photoPath, type StaffPhoto } from '../../domain/photos.ts'
 
 /**
@@ -307,7 +309,7 @@ function isStaffPhoto(value: unknown): value is StaffPhoto {
  * The section as the server renders it inside the cart form: a new cart gets its photos once it
  * is saved (they belong to a cart). The props ride along for the script to pick up.
  */
-export function CartPhotosSection({ cart }: { cart?: { id: number; title: string; photos: StaffPhoto[] } }) {
+export function CartPhotosSection({ cart }: Pick<CartFormSectionProps, 'cart'>) {
   if (!cart) return <p className="staff-photos__intro">Save the cart first, then add its photos here.</p>
   const props: CartPhotosProps = { cartId: cart.id, cartTitle: cart.title, photos: cart.photos }
   return (
@@ -318,10 +320,9 @@ export function CartPhotosSection({ cart }: { cart?: { id: number; title: string
 }
 
 /** Brings the server-rendered section to life (the console's script calls this). */
-export async function mountCartPhotos(): Promise<void> {
+export function mountCartPhotos(): void {
   const element = document.querySelector<HTMLElement>('[data-cart-photos]')
   if (!element) return
-  const { hydrateRoot } = await import('react-dom/client')
   const props = JSON.parse(element.dataset.cartPhotos ?? '{}') as CartPhotosProps
   hydrateRoot(element, <CartPhotos {...props} />)
 }

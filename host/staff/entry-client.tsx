@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client'
+import { mountCartPhotos } from './cart-photos.tsx'
 import { startLiveRegions } from './leads/live-regions.ts'
 import { type PreviewValues, previewFields, SpecificationsPreview } from './spec-preview.tsx'
 import './staff.css'
@@ -7,8 +8,9 @@ import './leads/leads.css'
 /**
  * The console's only script (docs/decisions/0016). Every page works as plain HTML forms; this adds
  * what HTML alone cannot: the cart form's live preview of the specifications a visitor will see,
- * and the lead pages' live regions, which bring new leads and colleagues' changes in without a
- * reload (docs/decisions/0019).
+ * the lead pages' live regions, which bring new leads and colleagues' changes in without a
+ * reload (docs/decisions/0019), and the cart form's Photos section (uploads with progress,
+ * reordering: host/staff/cart-photos.tsx).
  */
 const form = document.querySelector<HTMLFormElement>('form[data-cart-form]')
 const preview = document.getElementById('spec-preview')
@@ -27,4 +29,5 @@ if (form && preview) {
   update()
 }
 startLiveRegions()
+mountCartPhotos()
 document.documentElement.setAttribute('data-staff-ready', '')

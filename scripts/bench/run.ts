@@ -89,7 +89,7 @@ const sections: Record<string, Section> = {
   photos: {
     title: 'Photos',
     method:
-      'Ten 12-megapixel camera-like photos made by `scripts/bench/photo-fixture.ts` (no real photos ship with the repository: a drawn cart on a lot with grain at several scales, 4032 × 3024, JPEG quality 88 with EXIF and GPS, about 4 MB each; the grain is harsher than most real photos, so sizes here err on the large side). Processing is `processPhoto` in the bench process, one photo at a time. Then the production server (`host/server/main.ts`) on the embedded database in its own process: page latency while the ten are uploaded at once through `POST /api/staff/carts/:id/photos`; one photo on every other cart; the cover file Chromium downloads on two phones; and Lighthouse of the vehicle page and `/inventory`.',
+      'Ten 12-megapixel camera-like photos made by `scripts/bench/photo-fixture.ts` (no real photos ship with the repository: a drawn cart on a lot with grain at several scales, 4032 × 3024, JPEG quality 88 with EXIF and GPS, about 3 MB each; the grain is harsher than most real photos, so sizes here err on the large side). Processing is `processPhoto` in the bench process, one photo at a time. Then the production server (`host/server/main.ts`) on the embedded database in its own process: page latency while the ten are uploaded at once through `POST /api/staff/carts/:id/photos`; one photo on every other cart; the cover file Chromium downloads on two phones; and Lighthouse of the vehicle page and `/inventory`.',
     run: photoBench,
   },
   lighthouse: {

@@ -5,18 +5,19 @@ import { describe, expect, it } from 'vitest'
 import type { GolfCartDetail } from '../../domain/golf-cart.ts'
 import { axeViolations } from '../support/browser.ts'
 import { addLoader, usePartnerPages } from '../support/partner-pages.ts'
-import { phone, useSite } from '../support/site-visits.ts'
-import { addStaff, signIn } from '../support/staff.ts'
-import type { TestServer } from '../support/test-server.ts'
+import { phone } from '../support/site-visits.ts'
+import { addStaff, staffPassword } from '../support/staff.ts'
+import { staffPaths } from '../../domain/staff-paths.ts'
 
 /**
- * Real photos in Chromium (issue #16): the vehicle page's gallery on the dealer's site and in
- * `<gc-vehicle-detail>` on a partner's page, with AVIF chosen, keys, swipe, thumbnails, the
+ * Real photos in Chromium (issue #16): uploaded through the console's cart form (several files at
+ * once, progress, reorder, cover, alt text), then the vehicle page's gallery on the dealer's site
+ * and `<gc-vehicle-detail>` on a partner's page, with AVIF chosen, keys, swipe, thumbnails, the
  * full-screen view and axe.
  */
-const site = useSite()
-const partner = usePartnerPages()
+const partner = usePartnerPages({ site: true })
 const slug = '2025-denago-ev-rover-xl'
+const desktop = { width: 1280, height: 900 }
 
 /** A landscape photo of one colour, different for each `shade`. */
 const photo = (shade: number) =>
@@ -24,19 +25,15 @@ const photo = (shade: number) =>
     .jpeg()
     .toBuffer()
 
-/** Signs in as staff and uploads three photos to the cart, as the console does. */
-async function photograph(server: TestServer, username: string): Promise<void> {
-  await addStaff(server, username)
-  const { cookie } = await signIn(server, username)
-  const cart = (await (await fetch(`${server.url}/api/golf-carts/slug/${slug}`)).json()) as GolfCartDetail
-  for (const [i, shade] of [20, 120, 220].entries()) {
-    const res = await fetch(`${server.url}/api/staff/carts/${cart.id}/photos${i === 2 ? '?alt=Rear%20flip%20seat%20folded%20flat' : ''}`, {
-      method: 'POST',
-      headers: { 'content-type': 'image/jpeg', cookie: cookie!, origin: server.url },
-      body: new Uint8Array(await photo(shade)),
-    })
-    expect(res.status).toBe(201)
-  }
+/** A page of the dealer's site, after hydration, recording page errors. */
+async function visit(path: string, viewport = desktop) {
+  const page = await (await partner.newContext({ viewport })).newPage()
+  const problems: string[] = []
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`))
+  await page.goto(`${partner.api.url}${path}`)
+  await page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'))
+  return { page, problems }
 }
 
 /** What the gallery shows: its counter, the main picture's chosen file and alt text, the current thumbnail. */
@@ -53,10 +50,61 @@ function galleryState(page: Page, root = 'body') {
   }, root)
 }
 
-describe('photos on the vehicle page', () => {
+describe('photos from the console to the vehicle page', () => {
+  it('adds three photos in the cart form at once, with progress; reorders, makes a cover and edits alt text', async () => {
+    await addStaff(partner.api, 'maria')
+    const page = await (await partner.newContext({ viewport: desktop })).newPage()
+    const problems: string[] = []
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+    await page.goto(`${partner.api.url}/staff/login`)
+    await page.getByLabel('Username').fill('maria')
+    await page.getByLabel('Password').fill(staffPassword)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForLoadState()
+    const cart = (await (await fetch(`${partner.api.url}/api/golf-carts/slug/${slug}`)).json()) as GolfCartDetail
+    await page.goto(`${partner.api.url}${staffPaths.cart(cart.id)}`)
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-staff-ready'))
+    const section = page.locator('#section-photos')
+    expect(await section.locator('legend').textContent()).toBe('Photos')
+
+    // A phone's camera roll or a desk's file dialog: three files chosen at once.
+    const files = await Promise.all([20, 120, 220].map(async (shade, i) => ({ name: `IMG_00${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: await photo(shade) })))
+    await section.getByLabel('Add photos').setInputFiles(files)
+    await expect.poll(() => section.locator('.staff-photos__item').count(), { timeout: 30_000 }).toBe(3)
+    await expect.poll(() => section.locator('.staff-photos__upload').count()).toBe(0)
+    expect(await section.locator('.staff-photos__count').textContent()).toBe('3 of 24')
+    const alts = () => section.locator('.staff-photos__alt input').evaluateAll((inputs: HTMLInputElement[]) => inputs.map((i) => i.value))
+    expect(new Set(await alts())).toEqual(new Set(['2025 Denago EV Rover XL', '2025 Denago EV Rover XL, photo 2', '2025 Denago EV Rover XL, photo 3']))
+    const [a, b, c] = await alts()
+
+    // Buttons move a photo and make one the cover; the order shown is the server's answer.
+    await section.getByRole('button', { name: 'Earlier (photo 3)' }).click()
+    await expect.poll(alts).toEqual([a, c, b])
+    await section.getByRole('button', { name: 'Make cover (photo 2)' }).click()
+    await expect.poll(alts).toEqual([c, a, b])
+    await section.getByRole('button', { name: 'Later (photo 1)' }).click()
+    await expect.poll(alts).toEqual([a, c, b])
+    // Dragged into place: the third above the second.
+    await section.locator('.staff-photos__item').nth(2).dragTo(section.locator('.staff-photos__item').nth(1))
+    await expect.poll(alts).toEqual([a, b, c])
+
+    const third = section.getByLabel('Alt text for photo 3')
+    await third.fill('Rear flip seat folded flat')
+    await third.press('Enter')
+    await expect.poll(() => section.locator('.staff-photos__status').textContent()).toBe('Alt text of photo 3 saved.')
+    const stored = await partner.api.runtime.services.photos.list(cart.id)
+    expect(stored.map((p) => p.alt)).toEqual([a, b, 'Rear flip seat folded flat'])
+
+    // Not a photo: refused beside the file's name, nothing added.
+    await section.getByLabel('Add photos').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n') })
+    await expect.poll(() => section.locator('.staff-photos__failure').textContent()).toContain('not a photo we can read')
+    expect(await section.locator('.staff-photos__item').count()).toBe(3)
+    expect(await axeViolations(page, '#section-photos')).toEqual([])
+    expect(problems).toEqual([])
+  })
+
   it('shows the gallery: AVIF at phone size, the cover preloaded, keys, swipe, thumbnails, full screen, and passes axe', async () => {
-    await photograph(site.server, 'maria')
-    const { page, problems } = await site.visit(`/vehicle/${slug}`, phone)
+    const { page, problems } = await visit(`/vehicle/${slug}`, phone)
     const preload = page.locator('head link[rel="preload"][as="image"]')
     expect(await preload.getAttribute('type')).toBe('image/avif')
     expect(await preload.getAttribute('fetchpriority')).toBe('high')
@@ -115,21 +163,21 @@ describe('photos on the vehicle page', () => {
   it('serves valid HTML with photos: the vehicle page, /inventory and the sitemap name them', async () => {
     const validator = new HtmlValidate({ extends: ['html-validate:standard'] })
     for (const path of [`/vehicle/${slug}`, '/inventory']) {
-      const html = await (await fetch(`${site.server.url}${path}`)).text()
+      const html = await (await fetch(`${partner.api.url}${path}`)).text()
       expect(html).toMatch(/<picture><source type="image\/avif"/)
       const report = await validator.validateString(html, path)
       expect(report.results.flatMap((r) => r.messages.map((m) => `${path}:${m.line} ${m.ruleId}: ${m.message}`))).toEqual([])
     }
-    const page = await (await fetch(`${site.server.url}/vehicle/${slug}`)).text()
+    const page = await (await fetch(`${partner.api.url}/vehicle/${slug}`)).text()
     expect(page).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/photos\/[0-9a-f]{32}-1200\.jpg">/)
     expect(page.match(/property="og:image"/g)).toHaveLength(3)
-    const sitemap = await (await fetch(`${site.server.url}/sitemap.xml`)).text()
+    const sitemap = await (await fetch(`${partner.api.url}/sitemap.xml`)).text()
     expect(sitemap).toContain('xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"')
     expect(sitemap.match(new RegExp(`/vehicle/${slug}</loc>((?:<image:image>.*?</image:image>)*)</url>`))?.[1]?.match(/<image:loc>/g)).toHaveLength(3)
   })
 
   it('puts the cover on the inventory card, and keeps the drawings of carts without photos', async () => {
-    const { page } = await site.visit('/inventory')
+    const { page } = await visit('/inventory')
     const card = page.locator('.gc-card', { hasText: '2025 Denago EV Rover XL' }).first()
     expect(await card.locator('picture source[type="image/avif"]').getAttribute('srcset')).toMatch(/-240\.avif 240w, .*-1600\.avif 1600w$/)
     const drawing = page.locator('.gc-card', { hasText: '2025 Evolution D6 Max GT4' }).first()
@@ -140,7 +188,6 @@ describe('photos on the vehicle page', () => {
 
 describe('photos on a partner page', () => {
   it('<gc-vehicle-detail> shows the same gallery, its files from the dealer', async () => {
-    await photograph(partner.api, 'sam')
     const { page, problems } = await partner.openHtml(`<gc-vehicle-detail api-base="${partner.api.url}" slug="${slug}"></gc-vehicle-detail>`)
     await addLoader(page, partner.api.url)
     await expect.poll(async () => page.locator('gc-vehicle-detail .gc-gallery__stage img').count()).toBe(1)
