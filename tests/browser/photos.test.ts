@@ -51,7 +51,7 @@ function galleryState(page: Page, root = 'body') {
 }
 
 describe('photos from the console to the vehicle page', () => {
-  it('adds three photos in the cart form at once, with progress; reorders, makes a cover and edits alt text', async () => {
+  it('adds three photos in the cart form at once; reorders by buttons and by dragging, makes a cover, edits alt text, refuses a file that is not a photo', async () => {
     await addStaff(partner.api, 'maria')
     const page = await (await partner.newContext({ viewport: desktop })).newPage()
     const problems: string[] = []
