@@ -136,6 +136,19 @@ describe.each(backends)('the console over HTTP on %s', (backend) => {
     expect((await fetch(`${server.url}/staff/carts/99999`, { headers: { cookie } })).status).toBe(404)
     expect((await fetch(`${server.url}/staff/carts/abc`, { headers: { cookie } })).status).toBe(404)
     expect((await fetch(`${server.url}/staff/nothing-here`, { headers: { cookie } })).status).toBe(404)
+    expect((await fetch(`${server.url}${staffPaths.quickChange(1)}`, { headers: { cookie } })).status).toBe(404)
+  })
+
+  it('deletes a cart only after asking, and it is gone from the site', async () => {
+    const cart = (await server.runtime.services.staff.cartRecords.get(2))!
+    const asked = await fetch(`${server.url}${staffPaths.deleteCart(2)}`, { headers: { cookie } })
+    expect(asked.status).toBe(200)
+    expect(parsePage(200, await asked.text()).text('h1')).toBe(`Delete ${cart.title}?`)
+    const res = await post(staffPaths.deleteCart(2), {})
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe('/staff')
+    expect(await server.runtime.services.staff.cartRecords.get(2)).toBeUndefined()
+    expect((await fetch(`${server.url}/vehicle/${cart.slug}`)).status).toBe(404)
   })
 
   it('signs out with the form, and the session is gone', async () => {

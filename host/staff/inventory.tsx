@@ -3,7 +3,7 @@ import { cartFormValues } from '../../domain/cart-record.ts'
 import { formatPrice } from '../../domain/golf-cart.ts'
 import { consolePath, staffPaths } from '../../domain/staff-paths.ts'
 import type { StaffPageContext, StaffPageProps } from './page.ts'
-import { staffPage } from './page.ts'
+import { StaffNotFound, staffPage } from './page.ts'
 
 /** How many carts one page of the console's table shows. */
 export const consolePageSize = 50
@@ -280,7 +280,8 @@ export const inventoryPage = staffPage<InventoryData>({
 export const quickChangePage = staffPage<null>({
   path: '/staff/carts/{id}/quick',
   title: () => 'Inventory',
-  load: async () => null,
+  // Only its post is a page: opened as an address, it is not there.
+  load: () => Promise.reject(new StaffNotFound()),
   Page: () => null,
   async post(context, form) {
     const id = Number(context.params.id)
