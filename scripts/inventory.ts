@@ -12,7 +12,7 @@ import { migrate } from '../api/db/migrate.ts'
 import { staffAccessFile } from '../api/server.ts'
 import { inventoryTool } from '../api/staff/audit.ts'
 import { createInventory, describePlan, type ImportResult } from '../api/staff/inventory.ts'
-import { describeProblems, maxImportBytes, parseInventoryCsv, type RowProblem } from '../domain/inventory-csv.ts'
+import { describeProblems, maxImportBytes, parseInventoryCsv, type RowProblem } from '../api/carts/inventory-csv.ts'
 
 const usage = `The inventory as a spreadsheet (CSV):
 
@@ -96,7 +96,11 @@ function report(result: ImportResult): number {
   if (result.photosNamed > 0) {
     console.log(`${result.photosNamed} photos are named and their sources pass; this server does not store imported photos yet, so carts keep their images.`)
   }
-  console.log(result.applied ? `Imported: ${result.applied.added} added, ${result.applied.updated} changed, ${result.applied.unchanged} unchanged.` : `Dry run, nothing changed: ${counts}.`)
+  console.log(
+    result.applied
+      ? `Imported: ${result.applied.added} added, ${result.applied.updated} changed, ${result.applied.unchanged} unchanged (written in one transaction of ${result.applied.writeMs} ms).`
+      : `Dry run, nothing changed: ${counts}.`,
+  )
   return 0
 }
 

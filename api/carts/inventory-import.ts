@@ -1,6 +1,6 @@
 import type { CartRecord, CartRecordField } from '../../domain/cart-record.ts'
 import { cartRecordFields } from '../../domain/cart-record.ts'
-import type { ExportCart, ImportRow, RowProblem } from '../../domain/inventory-csv.ts'
+import type { ExportCart, ImportRow, RowProblem } from './inventory-csv.ts'
 import { alternativeSlug, slugify, uniqueSlug } from '../../domain/slug.ts'
 import type { Sql, TransactionSql } from '../db/database.ts'
 import { type Actor, type AuditChange, changedFields, recordManyChanges } from '../staff/audit.ts'
@@ -52,7 +52,7 @@ function recordColumns(sql: Sql | TransactionSql) {
 }
 
 /** Works out what importing these rows would change, or why some cannot be imported. */
-export async function planImport(sql: Sql, rows: readonly ImportRow[]): Promise<PlanResult> {
+export async function planImport(sql: Sql | TransactionSql, rows: readonly ImportRow[]): Promise<PlanResult> {
   const stockNumbers = rows.flatMap((r) => (r.record.stockNumber ? [r.record.stockNumber] : []))
   const vins = rows.flatMap((r) => (r.record.vin ? [r.record.vin] : []))
   const [existing, vinHolders] = await Promise.all([
@@ -101,6 +101,8 @@ export interface ImportOutcome {
   added: number
   updated: number
   unchanged: number
+  /** How long the write transaction held the database, in milliseconds. */
+  writeMs: number
 }
 
 /** The record's fields as the bulk statements name and type their columns. */
@@ -134,63 +136,68 @@ const asJson = (record: CartRecord) => Object.fromEntries(columnTypes.map(([fiel
  * rows in one insert. Carts the plan updates are locked and their versions compared first.
  */
 export async function applyImport(sql: Sql, plan: ImportPlan, actor: Actor): Promise<ImportOutcome> {
+  const started = performance.now()
+  const outcome = await sql.begin((tx) => writePlan(tx, plan, actor))
+  return { ...outcome, writeMs: Math.round(performance.now() - started) }
+}
+
+/** The writes of `applyImport`, inside the caller's transaction (the seed runs it in its own). */
+export async function writePlan(tx: TransactionSql, plan: ImportPlan, actor: Actor): Promise<Omit<ImportOutcome, 'writeMs'>> {
   const columns = columnTypes.map(([, column]) => column)
   const typed = columnTypes.map(([, column, type]) => `${column} ${type}`).join(', ')
-  return sql.begin(async (tx) => {
-    // Slugs are chosen here, as insertCart does: one writer at a time chooses them.
-    await tx`lock table golf_carts in share row exclusive mode`
-    if (plan.updates.length > 0) {
-      const ids = plan.updates.map((u) => u.id)
-      const versions = await tx<{ id: number; version: number }[]>`
-        select id, version from golf_carts where id = any(${tx.array(ids)}::int[]) for update
-      `
-      const now = new Map(versions.map((v) => [v.id, v.version]))
-      const stale = plan.updates.filter((u) => now.get(u.id) !== u.version)
-      if (stale.length > 0) {
-        throw new StaleImportError(
-          `${stale.length} cart${stale.length === 1 ? '' : 's'} changed since the file was checked (first: stock number ${stale[0]!.stockNumber}); check the file again`,
-        )
-      }
-    }
-    const added: { id: number; stockNumber: string }[] = []
-    if (plan.adds.length > 0) {
-      const taken = await tx<{ stockNumber: string }[]>`
-        select stock_number from golf_carts
-        where stock_number = any(${tx.array(plan.adds.flatMap((a) => (a.record.stockNumber ? [a.record.stockNumber] : [])))}::text[])
-      `
-      if (taken.length > 0) throw new StaleImportError(`Stock number ${taken[0]!.stockNumber} was added since the file was checked; check the file again`)
-      const slugs = new Set((await tx<{ slug: string }[]>`select slug from golf_carts`).map((r) => r.slug))
-      const rows = plan.adds.map(({ record }) => {
-        const slug = uniqueSlug(slugify(record.title) || 'golf-cart', (s) => slugs.has(s))
-        slugs.add(slug)
-        return { ...asJson(record), slug, alternative_slug: alternativeSlug(record.title), ord: 0 }
-      })
-      rows.forEach((row, i) => (row.ord = i))
-      const inserted = await tx.unsafe<{ id: number; stockNumber: string; ord: number }[]>(
-        `insert into golf_carts (slug, alternative_slug, ${columns.join(', ')})
-         select slug, alternative_slug, ${columns.join(', ')}
-         from jsonb_to_recordset($1::jsonb) as r(ord integer, slug text, alternative_slug text, ${typed})
-         order by ord
-         returning id, stock_number`,
-        [tx.json(rows) as never],
-      )
-      added.push(...inserted)
-    }
-    if (plan.updates.length > 0) {
-      const rows = plan.updates.map((u) => ({ id: u.id, ...asJson(u.record) }))
-      await tx.unsafe(
-        `update golf_carts g set ${columns.map((c) => `${c} = r.${c}`).join(', ')}
-         from jsonb_to_recordset($1::jsonb) as r(id integer, ${typed})
-         where g.id = r.id`,
-        [tx.json(rows as never) as never],
+  // Slugs are chosen here, as insertCart does: one writer at a time chooses them.
+  await tx`lock table golf_carts in share row exclusive mode`
+  if (plan.updates.length > 0) {
+    const ids = plan.updates.map((u) => u.id)
+    const versions = await tx<{ id: number; version: number }[]>`
+      select id, version from golf_carts where id = any(${tx.array(ids)}::int[]) for update
+    `
+    const now = new Map(versions.map((v) => [v.id, v.version]))
+    const stale = plan.updates.filter((u) => now.get(u.id) !== u.version)
+    if (stale.length > 0) {
+      throw new StaleImportError(
+        `${stale.length} cart${stale.length === 1 ? '' : 's'} changed since the file was checked (first: stock number ${stale[0]!.stockNumber}); check the file again`,
       )
     }
-    await recordManyChanges(tx, actor, 'cart', [
-      ...added.map((cart, i) => ({ entityId: cart.id, action: 'create' as const, after: plan.adds[i]!.record })),
-      ...plan.updates.flatMap((u) => u.changes.map((change) => ({ ...change, entityId: u.id }))),
-    ])
-    return { added: added.length, updated: plan.updates.length, unchanged: plan.unchanged }
-  })
+  }
+  const added: { id: number; stockNumber: string }[] = []
+  if (plan.adds.length > 0) {
+    const taken = await tx<{ stockNumber: string }[]>`
+      select stock_number from golf_carts
+      where stock_number = any(${tx.array(plan.adds.flatMap((a) => (a.record.stockNumber ? [a.record.stockNumber] : [])))}::text[])
+    `
+    if (taken.length > 0) throw new StaleImportError(`Stock number ${taken[0]!.stockNumber} was added since the file was checked; check the file again`)
+    const slugs = new Set((await tx<{ slug: string }[]>`select slug from golf_carts`).map((r) => r.slug))
+    const rows = plan.adds.map(({ record }) => {
+      const slug = uniqueSlug(slugify(record.title) || 'golf-cart', (s) => slugs.has(s))
+      slugs.add(slug)
+      return { ...asJson(record), slug, alternative_slug: alternativeSlug(record.title), ord: 0 }
+    })
+    rows.forEach((row, i) => (row.ord = i))
+    const inserted = await tx.unsafe<{ id: number; stockNumber: string; ord: number }[]>(
+      `insert into golf_carts (slug, alternative_slug, ${columns.join(', ')})
+       select slug, alternative_slug, ${columns.join(', ')}
+       from jsonb_to_recordset($1::jsonb) as r(ord integer, slug text, alternative_slug text, ${typed})
+       order by ord
+       returning id, stock_number`,
+      [tx.json(rows as never) as never],
+    )
+    added.push(...inserted)
+  }
+  if (plan.updates.length > 0) {
+    const rows = plan.updates.map((u) => ({ id: u.id, ...asJson(u.record) }))
+    await tx.unsafe(
+      `update golf_carts g set ${columns.map((c) => `${c} = r.${c}`).join(', ')}
+       from jsonb_to_recordset($1::jsonb) as r(id integer, ${typed})
+       where g.id = r.id`,
+      [tx.json(rows as never) as never],
+    )
+  }
+  await recordManyChanges(tx, actor, 'cart', [
+    ...added.map((cart, i) => ({ entityId: cart.id, action: 'create' as const, after: plan.adds[i]!.record })),
+    ...plan.updates.flatMap((u) => u.changes.map((change) => ({ ...change, entityId: u.id }))),
+  ])
+  return { added: added.length, updated: plan.updates.length, unchanged: plan.unchanged }
 }
 
 /** Every cart, as the export writes it: sold and held carts too, by stock number. */

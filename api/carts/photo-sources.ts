@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises'
 import { BlockList, isIP } from 'node:net'
-import type { RowProblem } from '../../domain/inventory-csv.ts'
+import type { RowProblem } from './inventory-csv.ts'
 
 /**
  * Where an imported photo may come from (PRODUCT.md, "Import"): the site itself, or a host listed

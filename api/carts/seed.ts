@@ -1,25 +1,30 @@
-import { type CatalogueCart, drawnImageUrl, startingInventory } from '../../domain/catalogue.ts'
+import type { ImportRow } from './inventory-csv.ts'
 import type { Sql } from '../db/database.ts'
-import { insertCart } from './cart-store.ts'
+import type { Actor } from '../staff/audit.ts'
+import { planImport, writePlan } from './inventory-import.ts'
+import { startingInventory } from './starting-inventory.ts'
 
 /** Recorded beside the migrations, so the seed runs once per database, not once per start. */
 const seedVersion = 'seed:inventory'
 
+/** Who the audit log says added the starting carts. */
+export const startingInventoryActor: Actor = { id: null, name: 'starting inventory' }
+
 /**
- * Fills an empty database with the starting inventory (domain/catalogue.ts). It runs at most once
- * per database: a dealer who later deletes carts does not see them come back on the next restart.
+ * Fills an empty database with the starting inventory (domain/starting-inventory.csv), imported
+ * through the same plan and bulk write as `npm run inventory -- import`. It runs at most once per
+ * database: a dealer who later deletes carts does not see them come back on the next restart.
  * Returns how many carts it added.
  */
-export async function seed(sql: Sql, inventory: readonly CatalogueCart[] = startingInventory): Promise<number> {
+export async function seed(sql: Sql, inventory: readonly ImportRow[] = startingInventory()): Promise<number> {
   return sql.begin(async (tx) => {
     await tx`lock table schema_migrations in exclusive mode`
     const [done] = await tx`select 1 from schema_migrations where version = ${seedVersion}`
     const [existing] = await tx`select 1 from golf_carts limit 1`
     await tx`insert into schema_migrations (version) values (${seedVersion}) on conflict do nothing`
     if (done || existing) return 0
-    for (const { title, description, price, featured } of inventory) {
-      await insertCart(tx, { title, description, price, featured, imageUrl: drawnImageUrl(title), category: 'new' })
-    }
-    return inventory.length
+    const planned = await planImport(tx, inventory)
+    if (!planned.ok) throw new Error(`The starting inventory cannot be imported: ${planned.problems.map((p) => `line ${p.line}, ${p.field}: ${p.message}`).join('; ')}`)
+    return (await writePlan(tx, planned.plan, startingInventoryActor)).added
   })
 }

@@ -1,6 +1,6 @@
 import express from 'express'
 import type { GolfCartDetail } from '../../domain/golf-cart.ts'
-import { inventoryColumns, inventoryCsv } from '../../domain/inventory-csv.ts'
+import { inventoryColumns, inventoryCsv } from '../carts/inventory-csv.ts'
 import { type Feed, feedDealer, feedNames, type ListingFacts, listingFacts, reasonsLeftOut } from '../../domain/listing-feeds.ts'
 import { business } from '../../domain/business.ts'
 import { xml } from '../leads/adf.ts'

@@ -1,5 +1,5 @@
 import express from 'express'
-import { maxImportBytes } from '../../domain/inventory-csv.ts'
+import { maxImportBytes } from '../carts/inventory-csv.ts'
 import { StaleImportError } from '../carts/inventory-import.ts'
 import { sendError } from '../http/errors.ts'
 import { inventoryTool } from './audit.ts'

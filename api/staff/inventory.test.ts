@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { inventoryColumns } from '../../domain/inventory-csv.ts'
+import { inventoryColumns } from '../carts/inventory-csv.ts'
 import { withCheckDigit } from '../../domain/vin.ts'
 import { backends, createTestDatabase, type TestDatabase } from '../../tests/support/test-database.ts'
 import { migrate } from '../db/migrate.ts'

@@ -1,4 +1,4 @@
-import { inventoryCsv, parseInventoryCsv, type RowProblem } from '../../domain/inventory-csv.ts'
+import { inventoryCsv, parseInventoryCsv, type RowProblem } from '../carts/inventory-csv.ts'
 import { applyImport, exportCarts, type ImportOutcome, type ImportPlan, planImport } from '../carts/inventory-import.ts'
 import { checkRowPhotos, type PhotoSourcePolicy } from '../carts/photo-sources.ts'
 import type { Sql } from '../db/database.ts'

@@ -1,13 +1,16 @@
 /**
- * How a cart's title becomes drawing options. The catalogue (domain/catalogue.ts) names each
- * starting cart's body colour; any other title still gets a stable colour from its hash.
+ * How a cart's title becomes drawing options. The starting inventory (domain/starting-inventory.csv)
+ * names each cart's colour; any other title still gets a stable colour from its hash.
  */
-import { type BodyColour, startingInventory } from '../../domain/catalogue.ts'
+import { startingInventory } from '../../api/carts/starting-inventory.ts'
+import { type BodyColour, bodyColourNamed } from '../../domain/catalogue.ts'
 import { specificationsFor } from '../../domain/specifications.ts'
 import { BODY_COLOURS, hash } from './color.ts'
 import type { CartOptions } from './cart-layout.ts'
 
-const catalogueColours = new Map<string, BodyColour>(startingInventory.map((cart) => [cart.title, cart.colour]))
+const catalogueColours = new Map<string, BodyColour | undefined>(
+  startingInventory().map(({ record }) => [record.title, bodyColourNamed(record.color)]),
+)
 
 export function bodyColourFor(title: string): string {
   const name = catalogueColours.get(title)

@@ -1,7 +1,7 @@
 /**
  * Writes every drawn image of the site: `node --import tsx scripts/artwork/generate.ts`.
  *
- *   host/public/images/carts/<slug>.svg|png  800x600, one per cart of domain/catalogue.ts
+ *   host/public/images/carts/<slug>.svg|png  800x600, one per cart of domain/starting-inventory.csv
  *   host/public/images/logo.svg|png          400x400
  *   host/public/favicon.svg                  64x64
  *   host/public/images/showroom.svg          1200x800
@@ -13,7 +13,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { drawnImageUrl, startingInventory } from '../../domain/catalogue.ts'
+import { startingInventory } from '../../api/carts/starting-inventory.ts'
 import { slugify } from '../../domain/slug.ts'
 import { drawGolfCart } from './cart.ts'
 import { cartOptionsFor } from './cart-options.ts'
@@ -48,12 +48,13 @@ async function main(): Promise<void> {
   }
 
   const slugs = new Set<string>()
-  for (const { title } of startingInventory) {
+  for (const { record } of startingInventory()) {
+    const { title, imageUrl } = record
     const slug = slugify(title)
     if (slugs.has(slug)) problems.push(`duplicate slug ${slug}`)
     slugs.add(slug)
     const svg = drawGolfCart(cartOptionsFor(title))
-    const file = join(publicDir, drawnImageUrl(title))
+    const file = join(publicDir, imageUrl)
     await write(file, svg, CART_SVG_BUDGET)
     jobs.push({ markup: svg, width: 800, height: 600, out: file.replace(/\.svg$/, '.png') })
   }

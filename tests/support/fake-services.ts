@@ -1,5 +1,5 @@
 import { createChanges } from '../../api/db/changes.ts'
-import { drawnImageUrl, startingInventory } from '../../domain/catalogue.ts'
+import { startingInventory } from '../../api/carts/starting-inventory.ts'
 import type { GolfCart, GolfCartDetail } from '../../domain/golf-cart.ts'
 import type { InquiryReceipt, ValidInquiry } from '../../domain/inquiry.ts'
 import { alternativeSlug, slugify } from '../../domain/slug.ts'
@@ -10,17 +10,18 @@ import type { Services } from '../../api/trpc/context.ts'
  * In-memory stand-ins for the stores, so component tests run the real tRPC router (validation,
  * errors) without a database. `hold()` keeps calls waiting, to see loading states.
  */
-export function seedCarts(count = startingInventory.length): GolfCartDetail[] {
+export function seedCarts(count = startingInventory().length): GolfCartDetail[] {
+  const inventory = startingInventory().map((row) => row.record)
   return Array.from({ length: count }, (_, i) => {
-    const seed = startingInventory[i % startingInventory.length]!
-    const title = i < startingInventory.length ? seed.title : `${seed.title} Unit ${i + 1}`
+    const seed = inventory[i % inventory.length]!
+    const title = i < inventory.length ? seed.title : `${seed.title} Unit ${i + 1}`
     return {
       id: i + 1,
       slug: slugify(title),
       title,
       description: seed.description,
       price: seed.price,
-      imageUrl: drawnImageUrl(seed.title),
+      imageUrl: seed.imageUrl,
       category: 'new',
       status: 'available',
       featured: seed.featured,

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
-import { type CartRecord, type CartRecordField, cartRecordFields, cartRecordInput } from './cart-record.ts'
+import { type CartRecord, type CartRecordField, cartRecordFields, cartRecordInput } from '../../domain/cart-record.ts'
 
 /**
  * The inventory spreadsheet (PRODUCT.md, "import and export"): a header row naming the cart

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { inventoryColumns, inventoryCsv, parseInventoryCsv, protectCell, type RowProblem, unprotectCell } from './inventory-csv.ts'
-import { withCheckDigit } from './vin.ts'
+import { withCheckDigit } from '../../domain/vin.ts'
 
 const vin = withCheckDigit('5ZEVD5R44S0000017')
 const header = 'stockNumber,title,description,price,condition,status,vin,imageUrl'
