@@ -160,7 +160,7 @@ export async function writePlan(tx: TransactionSql, plan: ImportPlan, actor: Act
       )
     }
   }
-  const added: { id: number; stockNumber: string }[] = []
+  let added = 0
   if (plan.adds.length > 0) {
     const taken = await tx<{ stockNumber: string }[]>`
       select stock_number from golf_carts
@@ -174,15 +174,27 @@ export async function writePlan(tx: TransactionSql, plan: ImportPlan, actor: Act
       return { ...asJson(record), slug, alternative_slug: alternativeSlug(record.title), ord: 0 }
     })
     rows.forEach((row, i) => (row.ord = i))
-    const inserted = await tx.unsafe<{ id: number; stockNumber: string; ord: number }[]>(
-      `insert into golf_carts (slug, alternative_slug, ${columns.join(', ')})
-       select slug, alternative_slug, ${columns.join(', ')}
-       from jsonb_to_recordset($1::jsonb) as r(ord integer, slug text, alternative_slug text, ${typed})
-       order by ord
-       returning id, stock_number`,
-      [tx.json(rows as never) as never],
+    // The audit rows of the added carts are made from the inserted rows in the same statement, so
+    // the file's records cross the connection once (the embedded database's socket is the slow part).
+    const snapshot = columnTypes
+      .map(([field, column, type]) => `'${field}', ${type === 'numeric' ? `${column}::float8` : column}`)
+      .join(', ')
+    const [{ added: count } = { added: 0 }] = await tx.unsafe<{ added: number }[]>(
+      `with inserted as (
+         insert into golf_carts (slug, alternative_slug, ${columns.join(', ')})
+         select slug, alternative_slug, ${columns.join(', ')}
+         from jsonb_to_recordset($1::jsonb) as r(ord integer, slug text, alternative_slug text, ${typed})
+         order by ord
+         returning id, slug, ${columns.join(', ')}
+       ), audited as (
+         insert into audit_log (actor_id, actor, entity, entity_id, action, after)
+         select $2::int, $3, 'cart', id::text, 'create', jsonb_build_object('slug', slug, ${snapshot})
+         from inserted order by id
+       )
+       select count(*)::int as added from inserted`,
+      [tx.json(rows as never) as never, actor.id as never, actor.name],
     )
-    added.push(...inserted)
+    added = count
   }
   if (plan.updates.length > 0) {
     const rows = plan.updates.map((u) => ({ id: u.id, ...asJson(u.record) }))
@@ -193,11 +205,13 @@ export async function writePlan(tx: TransactionSql, plan: ImportPlan, actor: Act
       [tx.json(rows as never) as never],
     )
   }
-  await recordManyChanges(tx, actor, 'cart', [
-    ...added.map((cart, i) => ({ entityId: cart.id, action: 'create' as const, after: plan.adds[i]!.record })),
-    ...plan.updates.flatMap((u) => u.changes.map((change) => ({ ...change, entityId: u.id }))),
-  ])
-  return { added: added.length, updated: plan.updates.length, unchanged: plan.unchanged }
+  await recordManyChanges(
+    tx,
+    actor,
+    'cart',
+    plan.updates.flatMap((u) => u.changes.map((change) => ({ ...change, entityId: u.id }))),
+  )
+  return { added, updated: plan.updates.length, unchanged: plan.unchanged }
 }
 
 /** Every cart, as the export writes it: sold and held carts too, by stock number. */

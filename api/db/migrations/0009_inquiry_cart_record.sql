@@ -13,3 +13,26 @@ update contact_inquiries i
 set cart_stock_number = c.stock_number, cart_vin = c.vin, cart_year = c.year, cart_make = c.make, cart_model = c.model
 from golf_carts c
 where c.id = i.golf_cart_id;
+
+-- Counting the carts an insert or delete adds or removes once per statement, not once per row:
+-- an import of 10,000 carts then updates each category's total once (issue #17).
+create function golf_cart_counts_statement() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into golf_cart_counts (category, total)
+    select category, count(*) from new_rows where status <> 'sold' group by category
+    on conflict (category) do update set total = golf_cart_counts.total + excluded.total;
+  else
+    update golf_cart_counts c set total = c.total - gone.n
+    from (select category, count(*)::int as n from old_rows where status <> 'sold' group by category) gone
+    where c.category = gone.category;
+  end if;
+  return null;
+end;
+$$;
+
+drop trigger golf_cart_counts_insert_delete on golf_carts;
+create trigger golf_cart_counts_insert after insert on golf_carts
+referencing new table as new_rows for each statement execute function golf_cart_counts_statement();
+create trigger golf_cart_counts_delete after delete on golf_carts
+referencing old table as old_rows for each statement execute function golf_cart_counts_statement();
