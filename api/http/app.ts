@@ -22,6 +22,7 @@ import { restRoutes } from './rest.ts'
 import { type RespondToRefusal, signInRefusalAnswer, staffRequestInfo, staffRoutes } from '../staff/http.ts'
 import { leadDownloads } from '../staff/lead-downloads.ts'
 import { feedRoutes } from '../feeds/listing-feeds.ts'
+import { staffInventoryUploads } from '../staff/inventory-uploads.ts'
 import { photoFiles, staffPhotoUploads } from '../photos/http.ts'
 
 /** What a site mounted on the API server gets to work with. */
@@ -92,6 +93,7 @@ export async function createApp({
   // before the lead CORS rule, which would let partners' origins through.
   app.use('/api/staff', apiPolicy, staffPhotoUploads(services, siteOrigin))
   app.use(['/api', '/trpc'], cors(env.allowedOrigins), apiPolicy)
+  app.use('/api/staff', apiPolicy, staffInventoryUploads(services, siteOrigin))
   app.use('/api', restRoutes(services))
   app.use(
     '/trpc',
