@@ -14,12 +14,9 @@ import { type LighthouseResult, runLighthouse } from './lighthouse.ts'
 import { pageThroughput } from './pages.ts'
 import { soak, soakMarkdown } from './soak.ts'
 import { staffConsole } from './staff.ts'
-<<<<<<< HEAD
 import { leadInbox } from './leads.ts'
 import { photoBench } from './photos.ts'
-=======
 import { inventoryImport } from './inventory-import.ts'
->>>>>>> 4c51f02 (The starting inventory becomes a spreadsheet imported through the import's own path (issue #17, part 4): 112 carts, Evolution and Denago, four colours of each model, stock numbers, VINs with valid check digits on the street-legal ones; each drawn in its colour; tests compute pages from the data. The CSV reader moves to api/ (domain imports no libraries). Import benchmark and its first results)
 import { measureWidgetSizes, widgetSizesMarkdown } from './widget-sizes.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -62,17 +59,15 @@ const sections: Record<string, Section> = {
     method: `10,000 generated carts in ${databases}, the production server in its own process, one signed-in staff session. Reads: \`staff.cart.list\` for the first page (50 rows, newest first), a two-word search, and page 101 sorted by price, each by 2 connections (a few people at the console at once), median of three 2 s runs. Writes: 50 saves one after another (after 10 for warm-up), measured from send to answer, as a person makes them: a one-step price change (\`staff.cart.setPrice\`), and a whole-record save (\`staff.cart.get\` then \`staff.cart.save\`). Each write includes its audit rows and clears the visitors' caches. "Console pages" are the same through the console itself: \`/staff\` server-rendered (the first page, \`?q=Cart+77\`, and the middle page sorted by price), and the same saves as form posts without script (the list's one-step change, \`POST /staff/carts/{id}/quick\`, and the whole form, \`POST /staff/carts/{id}\`), each timed from the post to the last byte of the page its 303 leads to.`,
     run: staffConsole,
   },
-<<<<<<< HEAD
   leads: {
     title: 'The lead inbox with 100,000 leads',
     method: `100,000 generated leads (one every 10 minutes back over almost two years, every status, interest and source, a fifth owned, 1 in 97 spam, each with its dealer email, 1 in 50 failing) in ${databases}, statistics gathered as a running server has them; the production server in its own process, one signed-in staff session. \`staff.lead.list\` for the first page (50 leads with their delivery and the total; what an open inbox asks every 5 seconds), a filtered page (status, interest and "nobody owns it", page 3), a search by a last name (about 2,000 matches) and by a phone number as typed (10 matches), and \`staff.lead.dashboard\` for the last 12 weeks; each by 2 connections, after a 1 s warm-up, median of three 2 s runs.`,
     run: leadInbox,
-=======
+  },
   import: {
     title: 'Inventory import while visitors browse',
     method: `\`npm run inventory -- import\` against the production server in its own process over ${databases} (the embedded database through the server's loopback endpoint), seeded with the starting carts: a file of 1,000 new carts, then 10,000 more, then those 10,000 again with every price changed. Wall time is the whole command: Node start-up, reading and checking every row, planning against the database and the write, which is one transaction of three bulk statements (its time as the server measured it). Meanwhile one visitor at a time (20 ms apart) asks for the second inventory page, a REST page and a vehicle page; the same visitor for 3 s before the import is the baseline. Target: 10,000 rows in under a minute on the embedded database, the write under 2 s.`,
     run: inventoryImport,
->>>>>>> 4c51f02 (The starting inventory becomes a spreadsheet imported through the import's own path (issue #17, part 4): 112 carts, Evolution and Denago, four colours of each model, stock numbers, VINs with valid check digits on the street-legal ones; each drawn in its colour; tests compute pages from the data. The CSV reader moves to api/ (domain imports no libraries). Import benchmark and its first results)
   },
   soak: {
     title: 'Soak: mixed traffic at 200 connections',
