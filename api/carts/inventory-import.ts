@@ -192,7 +192,7 @@ export async function writePlan(tx: TransactionSql, plan: ImportPlan, actor: Act
          from inserted order by id
        )
        select count(*)::int as added from inserted`,
-      [tx.json(rows as never) as never, actor.id as never, actor.name],
+      [tx.json(rows) as never, actor.id as never, actor.name],
     )
     added = count
   }

@@ -57,7 +57,7 @@ export function staffInventoryUploads(services: Services, siteOrigin: string): R
     return { id: session.user.id, name: session.user.username }
   }
   const body = (req: Request, res: Response) =>
-    new Promise<string>((resolve, reject) => readBody(req, res, (error?: unknown) => (error ? reject(error) : resolve(typeof req.body === 'string' ? req.body : ''))))
+    new Promise<string>((resolve, reject) => readBody(req, res, (error?: Error) => (error ? reject(error) : resolve(typeof req.body === 'string' ? req.body : ''))))
 
   routes.post('/inventory/check', async (req, res, next) => {
     try {
