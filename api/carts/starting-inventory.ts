@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describeProblems, type ImportRow, parseInventoryCsv } from './inventory-csv.ts'
 
@@ -8,7 +9,9 @@ import { describeProblems, type ImportRow, parseInventoryCsv } from './inventory
  * imports it through the same path as `npm run inventory -- import`; the artwork generator draws
  * each row's picture from its title and colour.
  */
-export const startingInventoryFile = fileURLToPath(new URL('../../domain/starting-inventory.csv', import.meta.url))
+const fileUrl = new URL('../../domain/starting-inventory.csv', import.meta.url)
+/** Component tests run in a browser-like environment whose module URLs are not files: from the project root then. */
+export const startingInventoryFile = fileUrl.protocol === 'file:' ? fileURLToPath(fileUrl) : resolve('domain/starting-inventory.csv')
 
 let rows: ImportRow[] | undefined
 
