@@ -10,6 +10,7 @@ import { build } from 'vite'
 import { startTestServer } from '../../tests/support/test-server.ts'
 import { buildIfStale } from '../build/build-if-stale.ts'
 import { apiThroughput, growth, postgresAdminUrl, submissionThroughput } from './api-sections.ts'
+import { searchBench } from './search.ts'
 import { type LighthouseResult, runLighthouse } from './lighthouse.ts'
 import { pageThroughput } from './pages.ts'
 import { soak, soakMarkdown } from './soak.ts'
@@ -53,6 +54,11 @@ const sections: Record<string, Section> = {
     title: 'How cost grows with the inventory',
     method: `With 24, 1,000 and 10,000 generated carts in ${databases}: the first inventory page and a middle page over REST (\`?limit=24\`), and the server-rendered \`/inventory\` page, 10 connections, median of three 2 s runs each; and the default REST list that returns every cart, for contrast. Once with the caches on (as served) and once with \`CACHE_MB=0\`, where every request reaches the database. Target: a list at 10,000 carts at most twice as slow as at 24.`,
     run: growth,
+  },
+  search: {
+    title: 'Search at 24, 1,000 and 10,000 carts',
+    method: `With 24, 1,000 and 10,000 generated carts in ${databases}, made to look like a lot (nine models, stored seats and batteries on some, a tenth street-legal, a sixth lifted, one in fifty on hold, prices from $6,000 to $20,000), the production server in its own process with \`CART_CACHE_MS=0\`, so every request reaches the database: the buyer's search (lithium, at least 6 seats, under $15,000, by price) as the REST list, as tRPC's \`cart.list\` with \`facets: true\` (the page, the total and every choice's count in one statement), and as the server-rendered \`/inventory\`; and a two-word search over REST. 10 connections, after a 1 s warm-up, median of three 2 s runs.`,
+    run: searchBench,
   },
   staff: {
     title: "The staff console with 10,000 carts",

@@ -1,0 +1,83 @@
+import { openDatabase } from '../../api/db/database.ts'
+import { benchDatabase, measure, measureMedian, startSiteProcess } from './api.ts'
+import { backendKinds, postgresAdminUrl } from './api-sections.ts'
+
+/**
+ * Search at 24, 1,000 and 10,000 carts (issue #19): a filtered, sorted, counted page, as the
+ * REST list, as tRPC with every facet's counts, and as the server-rendered `/inventory`, plus a
+ * words search; caches off, so every request reaches the database.
+ */
+const titles = [
+  '2025 Denago EV City',
+  '2025 Denago EV Nomad XL',
+  '2025 Denago EV Rover XL6',
+  '2025 Denago EV Rover XXL',
+  '2025 Evolution D6 Max GT6',
+  '2025 Evolution D6 Max GT4',
+  '2025 Evolution D5 Maverick 4',
+  '2025 Evolution Classic 4 Plus',
+  'Club Car Onward',
+]
+
+const buyer = { seats: 6, battery: 'lithium', maxPrice: 15000, sort: 'price-asc' } as const
+const buyerQuery = 'seats=6&battery=lithium&maxPrice=15000&sort=price-asc'
+
+export async function searchBench(): Promise<string> {
+  const lines = [
+    '| database | carts | REST, filtered and sorted p50 / p99 | tRPC with facets p50 / p99 | `/inventory` filtered page p50 / p99 | words (`q=rover xl`) p50 / p99 | buyer\'s search finds |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ]
+  const load = { connections: 10, seconds: 2 }
+  for (const kind of backendKinds()) {
+    for (const size of [24, 1000, 10_000]) {
+      const db = await benchDatabase(kind, size, postgresAdminUrl)
+      try {
+        await varyCarts(db.env)
+        const site = await startSiteProcess({ ...db.env, LOG_LEVEL: 'info', CART_CACHE_MS: '0' })
+        try {
+          const input = encodeURIComponent(JSON.stringify({ ...buyer, limit: 24, offset: 0, facets: true }))
+          const paths = [
+            `/api/golf-carts?${buyerQuery}&limit=24`,
+            `/trpc/cart.list?input=${input}`,
+            `/inventory?${buyerQuery}`,
+            '/api/golf-carts?q=rover%20xl&limit=24',
+          ]
+          const row: string[] = []
+          for (const path of paths) {
+            await measure(`${site.url}${path}`, { connections: 10, seconds: 1 })
+            const result = await measureMedian(`${site.url}${path}`, load)
+            row.push(`${result.p50} / ${result.p99} ms`)
+          }
+          const found = (await fetch(`${site.url}/api/golf-carts?${buyerQuery}&limit=1`)).headers.get('x-total-count')
+          lines.push(`| ${db.description} | ${size.toLocaleString('en-US')} | ${row.join(' | ')} | ${Number(found).toLocaleString('en-US')} |`)
+        } finally {
+          await site.stop()
+        }
+      } finally {
+        await db.drop()
+      }
+    }
+  }
+  return lines.join('\n')
+}
+
+/** The generated carts as a real lot: several models, stored seats and batteries on some, a tenth street-legal, some lifted, a few holds. */
+async function varyCarts(env: Record<string, string>) {
+  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? null })
+  try {
+    await db.sql`
+      update golf_carts set
+        title = (${titles}::text[])[1 + id % ${titles.length}] || ' #' || id,
+        price = 6000 + (id * 7919) % 14000,
+        seats = case when id % 11 = 0 then 8 end,
+        battery = case when id % 13 = 0 then 'lead-acid' end,
+        street_legal = id % 10 = 0,
+        lifted = id % 6 = 0,
+        status = case when id % 50 = 0 then 'hold' else status end,
+        listed_at = now() - (id % 400) * interval '1 day'
+    `
+    await db.sql`analyze golf_carts`
+  } finally {
+    await db.close()
+  }
+}
