@@ -84,8 +84,9 @@ describe('queued lead notifications across restarts', () => {
     expect(text.stdout).toContain('Interest: SERVICE')
     expect(text.stdout).toContain('Cart: 2025 Denago EV City ($8,995)')
     expect(text.stdout).toContain('Delivery: queued')
+    expect(text.stdout).toContain('Status: New, nobody owns it')
     const csv = (await cli('--csv')).stdout.split('\r\n')
-    expect(csv[0]).toBe('id,receivedAt,firstName,lastName,email,phone,interest,cart,cartPrice,message,sourceUrl,sourceLabel,delivery')
+    expect(csv[0]).toBe('id,receivedAt,firstName,lastName,email,phone,interest,cart,cartPrice,message,sourceUrl,sourceLabel,delivery,status,owner')
     expect(csv[1]).toContain(',Csv,Reader,csv@example.com,,service,2025 Denago EV City,8995,"\'=HYPERLINK(""http://evil.example"")",')
     await expect(cli('--since', 'last tuesday')).rejects.toMatchObject({ stderr: expect.stringContaining('--since takes 7d') })
 
