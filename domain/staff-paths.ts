@@ -13,6 +13,10 @@ export const staffPaths = {
   /** The list's one-step change of price, status and featured for one cart. */
   quickChange: (id: number | string) => `/staff/carts/${encodeURIComponent(String(id))}/quick`,
   deleteCart: (id: number | string) => `/staff/carts/${encodeURIComponent(String(id))}/delete`,
+  /** The listing feeds: what each lists, and which carts it leaves out and why (issue #17). */
+  feeds: '/staff/feeds',
+  /** The whole inventory as the import's spreadsheet (api/staff/inventory-uploads.ts). */
+  inventoryExport: '/api/staff/inventory.csv',
 } as const
 
 /** A path back into the console, from a form's `back` field: anything else becomes the console. */

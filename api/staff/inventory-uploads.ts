@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import express, { type Request, type Response, type Router } from 'express'
 import { maxImportBytes } from '../carts/inventory-csv.ts'
 import { type ImportPlan, StaleImportError } from '../carts/inventory-import.ts'
+import { staffPaths } from '../../domain/staff-paths.ts'
 import { sendError } from '../http/errors.ts'
 import type { Services } from '../trpc/context.ts'
 import { staffToken } from './cookie.ts'
@@ -24,7 +25,7 @@ import { isSameOrigin } from './http.ts'
 export const inventoryUploadPaths = {
   check: '/api/staff/inventory/check',
   import: '/api/staff/inventory/import',
-  export: '/api/staff/inventory.csv',
+  export: staffPaths.inventoryExport,
 } as const
 
 /** One plan, one fingerprint: the preview a person confirmed is the one applied. */

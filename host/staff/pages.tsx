@@ -1,4 +1,5 @@
 import { cartPage, deleteCartPage, newCartPage } from './cart-form.tsx'
+import { feedsPage } from './feeds.tsx'
 import { inventoryPage, quickChangePage } from './inventory.tsx'
 import { leadDashboardPage } from './leads/lead-dashboard.tsx'
 import { leadInboxPage } from './leads/lead-inbox.tsx'
@@ -20,4 +21,5 @@ export const staffPages: readonly ListedStaffPage[] = [
   leadInboxPage,
   leadDashboardPage,
   leadPage,
+  feedsPage,
 ]

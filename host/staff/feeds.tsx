@@ -1,0 +1,75 @@
+import { staffPaths } from '../../domain/staff-paths.ts'
+import { type StaffPageContext, type StaffPageProps, staffPage } from './page.ts'
+
+/**
+ * `/staff/feeds`: the listing feeds (PRODUCT.md, "feeds"): how many available carts each lists,
+ * and every available cart it leaves out, with the reasons, linked to the cart's form where the
+ * missing fact (a VIN, a colour) is set. The inventory spreadsheet is downloaded from here too.
+ */
+async function loadFeeds(context: StaffPageContext) {
+  return context.caller.staff.feeds.report()
+}
+
+type FeedsData = Awaited<ReturnType<typeof loadFeeds>>
+
+function FeedsPage({ data }: StaffPageProps<FeedsData>) {
+  return (
+    <div className="staff-feeds">
+      <h1>Listing feeds</h1>
+      <p>
+        Google and Meta list only available carts that have a VIN (golf carts that are not street-legal have none). The
+        public spreadsheet at <a href="/feeds/inventory.csv">/feeds/inventory.csv</a> has every available cart.{' '}
+        <a href={staffPaths.inventoryExport}>Download the whole inventory as a spreadsheet</a> (sold and held carts
+        too), to edit and import with <code>npm run inventory -- import</code>.
+      </p>
+      {data.map((feed) => (
+        <section key={feed.feed} aria-labelledby={`feed-${feed.feed}`}>
+          <h2 id={`feed-${feed.feed}`}>{feed.name}</h2>
+          <p>
+            <a href={feed.path}>{feed.path}</a>: {feed.listed} {feed.listed === 1 ? 'cart' : 'carts'} listed,{' '}
+            {feed.leftOut.length} left out.
+          </p>
+          {feed.leftOut.length > 0 && (
+            <div className="staff-table-wrap">
+              <table className="staff-table">
+                <caption>Available carts {feed.name} leaves out, and why</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Cart</th>
+                    <th scope="col">Stock number</th>
+                    <th scope="col">Why it is left out</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {feed.leftOut.map((cart) => (
+                    <tr key={cart.id}>
+                      <td>
+                        <a href={staffPaths.cart(cart.id)}>{cart.title}</a>
+                      </td>
+                      <td>{cart.stockNumber}</td>
+                      <td>
+                        <ul className="staff-feeds__reasons">
+                          {cart.reasons.map((reason) => (
+                            <li key={reason}>{reason}</li>
+                          ))}
+                        </ul>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      ))}
+    </div>
+  )
+}
+
+export const feedsPage = staffPage({
+  path: staffPaths.feeds,
+  nav: 'Feeds',
+  title: () => 'Listing feeds',
+  load: loadFeeds,
+  Page: FeedsPage,
+})
