@@ -252,7 +252,7 @@ function SearchForm(props: InventoryFiltersProps) {
         <input key={field} type="hidden" name={field} value={String(Array.isArray(search[field]) ? search.make!.join(',') : search[field])} />
       ))}
       {!locked.has('q') && (
-        <div className="gc-field">
+        <div className="gc-field" part="field">
           <label htmlFor={`${id}-q`}>Search</label>
           <input id={`${id}-q`} className="gc-input" part="input" type="search" name="q" defaultValue={search.q ?? ''} placeholder="Model, word or stock number" maxLength={100} />
         </div>
@@ -260,13 +260,13 @@ function SearchForm(props: InventoryFiltersProps) {
       {!(locked.has('minPrice') && locked.has('maxPrice')) && (
         <div className="gc-filters__prices">
           {!locked.has('minPrice') && (
-            <div className="gc-field">
+            <div className="gc-field" part="field">
               <label htmlFor={`${id}-min`}>Min price ($)</label>
               <input id={`${id}-min`} className="gc-input" part="input" inputMode="numeric" name="minPrice" defaultValue={search.minPrice ?? ''} />
             </div>
           )}
           {!locked.has('maxPrice') && (
-            <div className="gc-field">
+            <div className="gc-field" part="field">
               <label htmlFor={`${id}-max`}>Max price ($)</label>
               <input id={`${id}-max`} className="gc-input" part="input" inputMode="numeric" name="maxPrice" defaultValue={search.maxPrice ?? ''} />
             </div>
@@ -274,7 +274,7 @@ function SearchForm(props: InventoryFiltersProps) {
         </div>
       )}
       {!locked.has('sort') && (
-        <div className="gc-field">
+        <div className="gc-field" part="field">
           <label htmlFor={`${id}-sort`}>Sort by</label>
           <select
             id={`${id}-sort`}
