@@ -1,4 +1,8 @@
+import { execFile } from 'node:child_process'
+import { existsSync, renameSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
@@ -62,6 +66,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /**
+ * PostgreSQL's default 128 MB of shared buffers is sized for a server of its own; inside our
+ * process it made PGlite's WebAssembly memory grow to 188 MB and the server's resident memory
+ * 120 MB larger. A dealer's inventory (10,000 carts are about 5 MB of table and indexes) fits in
+ * 16 MB many times over, and the operating system caches the files below it
+ * (docs/decisions/0013-lean-start.md, docs/BENCHMARKS.md "Memory").
+ */
+const embeddedSettings = ['-c', 'shared_buffers=16MB']
+
+/**
  * PGlite runs in this process and is reached through a loopback socket, so every query goes
  * through the same driver as in production. PGlite serves one connection at a time: the pool
  * must not be larger than the socket server's `maxConnections`, or postgres.js waits forever
@@ -77,11 +90,15 @@ async function openEmbedded(dataDir: string | null): Promise<Database> {
   const lock = dataDir === null ? undefined : lockDataDir(dataDir)
   try {
     // The extensions the migrations create (PostgreSQL servers have them in contrib).
-    const extensions = { pg_trgm }
-    const pglite =
-      dataDir === null
-        ? await PGlite.create({ extensions })
-        : await PGlite.create({ dataDir: join(resolve(dataDir), 'pgdata'), extensions })
+    const options = { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...embeddedSettings] }
+    let pglite: PGlite
+    if (dataDir === null) {
+      pglite = await PGlite.create(options)
+    } else {
+      const folder = join(resolve(dataDir), 'pgdata')
+      await createDatabaseFolder(folder)
+      pglite = await PGlite.create({ dataDir: folder, ...options })
+    }
     lock?.tighten()
     const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 1 })
     await server.start()
@@ -113,4 +130,26 @@ async function openEmbedded(dataDir: string | null): Promise<Database> {
     lock?.release()
     throw error
   }
+}
+
+/**
+ * A new database folder is made (PostgreSQL's initdb) in a child process: in this one, initdb's
+ * own WebAssembly instance took the server to 830 MB at its first start and left it 140 MB
+ * larger for good (docs/BENCHMARKS.md "Memory"). It is made under another name and renamed
+ * when complete, so a start stopped half-way leaves no folder that looks like a database. A
+ * folder that exists without PG_VERSION is left to PGlite, as before.
+ */
+async function createDatabaseFolder(folder: string): Promise<void> {
+  if (existsSync(folder)) return
+  const creating = `${folder}.creating`
+  rmSync(creating, { recursive: true, force: true })
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite')
+  const script = `require(${JSON.stringify(pglite)}).PGlite.create(${JSON.stringify(creating)}).then((db) => db.close())`
+  try {
+    await promisify(execFile)(process.execPath, ['-e', script], { maxBuffer: 1 << 20 })
+  } catch (error) {
+    const stderr = (error as { stderr?: string }).stderr?.trim()
+    throw new Error(`The embedded database could not be created in ${folder}${stderr ? `: ${stderr.split('\n')[0]}` : ''}`)
+  }
+  renameSync(creating, folder)
 }

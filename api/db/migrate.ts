@@ -2,7 +2,9 @@ import { readFile, readdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { Sql } from './database.ts'
 
-const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url))
+// From the repository root, not from this file's folder: the server also runs as one built file
+// (dist/server/main.js, two folders deep like this one), where './migrations/' would not exist.
+const migrationsDir = fileURLToPath(new URL('../../api/db/migrations/', import.meta.url))
 
 /** Any fixed number: every server takes this lock before it migrates, so two never race. */
 const migrationLock = 727_001

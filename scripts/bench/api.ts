@@ -82,10 +82,14 @@ export interface Child {
   stop(): Promise<void>
 }
 
-/** The production server (the whole site) in its own process, logging as in production. */
-export async function startSiteProcess(env: Record<string, string>): Promise<Child> {
+/**
+ * The production server (the whole site) in its own process, started as `npm start` starts it
+ * (the built `scripts/start.js`, no TypeScript loader), logging as in production. `nodeArgs`
+ * go to Node before the script (the memory benchmark's probe).
+ */
+export async function startSiteProcess(env: Record<string, string>, nodeArgs: string[] = []): Promise<Child> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'host/server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.js'], {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -114,7 +118,7 @@ export async function startSiteProcess(env: Record<string, string>): Promise<Chi
 export async function startBareServer(responses: Record<string, { type: string; body: string }>): Promise<Child> {
   const file = join(mkdtempSync(join(tmpdir(), 'gc-bare-')), 'responses.json')
   writeFileSync(file, JSON.stringify(responses))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/bare-server.ts', file], {
+  const child = spawn(process.execPath, ['scripts/bench/bare-server.js', file], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   })

@@ -13,6 +13,7 @@ import { apiThroughput, growth, postgresAdminUrl, submissionThroughput } from '.
 import { searchBench } from './search.ts'
 import { type LighthouseResult, runLighthouse } from './lighthouse.ts'
 import { pageThroughput } from './pages.ts'
+import { sideBySide } from './side-by-side.ts'
 import { soak, soakMarkdown } from './soak.ts'
 import { staffConsole } from './staff.ts'
 import { leadInbox } from './leads.ts'
@@ -35,6 +36,11 @@ const databases = postgresAdminUrl
   : 'the embedded database (set `BENCH_DATABASE_URL` to a PostgreSQL admin URL to add it)'
 
 const sections: Record<string, Section> = {
+  side: {
+    title: 'Side by side with a bare node:http server: throughput, memory, start-up',
+    method: `The production server started as \`npm start\` starts it (\`node scripts/start.js\` on the built tree: no TypeScript loader, no Vite in the process) over ${databases}, seeded with the starting inventory, request logging on; next to it a bare \`node:http\` server (\`scripts/bench/bare-server.js\`) answering the very bytes ours sent, from memory. Throughput: autocannon with 50 connections for 3 s on loopback, ours and the bare server alternating for three rounds per answer, the median of each (no \`Accept-Encoding\`, so neither compresses). Memory: resident set (RSS) after a 1 s warm-up of every answer and 3 s of quiet ("idle"), the V8 heap and the memory outside it from \`process.memoryUsage()\` at that moment (a probe loaded with \`--import scripts/bench/memory-probe.js\`), and the highest RSS sampled every 100 ms during the load. Start-up: from spawning Node to the first complete answer of the home page (ours, existing database) or of any path (bare), five times each, alternating. The machine is shared (other work ran beside the benchmark); the ratios, taken minutes apart on the same machine, matter more than the absolute numbers. Goals (issue #12): lists and pages at least 0.7 and 0.5 of bare, idle ≤ 200 MB and peak ≤ 300 MB on the embedded database, ≤ 120 MB on PostgreSQL, first answer ≤ 1.0 s.`,
+    run: sideBySide,
+  },
   api: {
     title: 'API throughput next to the ceiling',
     method: `The production server (\`host/server/main.ts\`, request logging on) in its own process over ${databases}, seeded with the starting inventory; autocannon with 50 connections, after a 1 s warm-up, on loopback. The ceiling is a bare \`node:http\` server in its own process answering the very same bytes from memory. Ours and the ceiling alternate for three rounds of 3 s each and each figure is the median of its three. Both share the machine's 2 cores with autocannon, so the ratio matters more than the absolute numbers. Targets: at least half the ceiling, p99 under 20 ms.`,
@@ -42,7 +48,7 @@ const sections: Record<string, Section> = {
   },
   pages: {
     title: 'Pages as a browser asks for them',
-    method: `The production server (\`host/server/main.ts\`, request logging on) in its own process over ${databases}, seeded with the 28 starting carts; autocannon with 50 connections on loopback, after a 1 s warm-up, median of three 3 s runs: the home page as plain HTML, and the home and a vehicle page asking for \`gzip, deflate, br\` as browsers do. Target (issue #12): p99 under 20 ms.`,
+    method: `The production server (\`host/server/main.ts\`, request logging on) in its own process over ${databases}, seeded with the starting inventory; autocannon with 50 connections on loopback, after a 1 s warm-up, median of three 3 s runs: the home page as plain HTML, and the home and a vehicle page asking for \`gzip, deflate, br\` as browsers do. Target (issue #12): p99 under 20 ms.`,
     run: pageThroughput,
   },
   submissions: {

@@ -1,0 +1,68 @@
+// Plain JavaScript, so `npm start` (scripts/start.js) can check the build with Node alone.
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const root = fileURLToPath(new URL('../../', import.meta.url))
+
+/**
+ * @typedef {object} Build
+ * @property {string} name
+ * @property {string} config its Vite config
+ * @property {string} [ssr] the server entry, for a server-side build
+ * @property {string} output the file that proves it ran
+ * @property {string[]} sources what it is built from
+ */
+
+/**
+ * Each build `npm start` needs, in the order they are made.
+ * @type {readonly Build[]}
+ */
+export const builds = [
+  {
+    name: 'widgets',
+    config: 'vite.widgets.config.ts',
+    output: 'dist/widgets/gc-widgets.js',
+    sources: ['widgets', 'domain', 'scripts/build', 'vite.widgets.config.ts', 'package-lock.json'],
+  },
+  {
+    name: 'site',
+    config: 'vite.config.ts',
+    output: 'dist/host/client/.vite/manifest.json',
+    sources: ['host', 'widgets', 'domain', 'scripts/build', 'vite.config.ts', 'package-lock.json'],
+  },
+  {
+    name: 'site renderer',
+    config: 'vite.config.ts',
+    ssr: 'host/entry-server.tsx',
+    output: 'dist/host/server/entry-server.js',
+    sources: ['host', 'widgets', 'domain', 'api', 'scripts/build', 'vite.config.ts', 'package-lock.json'],
+  },
+  {
+    name: 'server',
+    config: 'vite.server.config.ts',
+    output: 'dist/server/main.js',
+    sources: ['host/server', 'api', 'domain', 'scripts/build', 'vite.server.config.ts', 'package-lock.json'],
+  },
+]
+
+/**
+ * @param {string} path
+ * @returns {number}
+ */
+function newestMtime(path) {
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stat.mtimeMs)
+}
+
+/**
+ * Missing, or older than any of its sources.
+ * @param {Build} build
+ */
+export function isStale(build) {
+  const output = resolve(root, build.output)
+  if (!existsSync(output)) return true
+  const built = statSync(output).mtimeMs
+  return build.sources.some((source) => existsSync(resolve(root, source)) && newestMtime(resolve(root, source)) > built)
+}
