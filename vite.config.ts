@@ -10,6 +10,9 @@ import { precompress } from './scripts/build/precompress.ts'
 export default defineConfig(({ isSsrBuild }) => ({
   publicDir: false,
   plugins: [njMapPlugin(), ...(isSsrBuild ? [] : [precompress()])],
+  // The renderer bundles the few icons it draws: importing the whole icon package at run time
+  // cost the server 43 MB and a second of its start (docs/BENCHMARKS.md, "Memory").
+  ssr: { noExternal: ['lucide-react'] },
   build: isSsrBuild
     ? {
         outDir: 'dist/host/server',

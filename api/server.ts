@@ -63,20 +63,33 @@ async function start(options: RunOptions) {
   process.on('SIGTERM', () => void stop('SIGTERM'))
   process.on('SIGINT', () => void stop('SIGINT'))
 
+  // Each step's milliseconds, in the start-up line: what to look at when starting gets slow.
+  // `performance.now()` counts from the process's start, so `load` is Node plus our imports.
+  const steps: Record<string, number> = { load: Math.round(performance.now()) }
+  let lap = performance.now()
+  const step = (name: string) => {
+    steps[name] = Math.round(performance.now() - lap)
+    lap = performance.now()
+  }
   const started = performance.now()
   db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
+  step('database')
   const applied = await migrate(db.sql)
+  step('migrations')
   const seeded = await seed(db.sql)
+  step('seed')
   runtime = createRuntime(db, env, log)
   // Before the first visitor: answers are kept only once changes made elsewhere are heard.
   await runtime.listening
   // With the embedded database, staff tools reach the data through this server (see staffAccessFile).
   const internalToken = db.embedded ? randomBytes(24).toString('base64url') : undefined
   const { listener } = await createApp({ db, env, log, services: runtime.services, internalToken, mountSite: options.mountSite })
+  step('app')
   server = await new Promise<Server>((resolve, reject) => {
     const s = createHttpServer(listener).listen(env.port, env.host, () => resolve(s))
     s.once('error', reject)
   })
+  step('listen')
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : env.port
   if (internalToken) {
@@ -97,6 +110,9 @@ async function start(options: RunOptions) {
     migrationsApplied: applied.length,
     cartsSeeded: seeded,
     startupMs: Math.round(performance.now() - started),
+    steps: Object.entries(steps)
+      .map(([name, ms]) => `${name} ${ms} ms`)
+      .join(', '),
   })
   // Once the server is up, not while it starts: the first sign-in then costs what every other does.
   setTimeout(() => runtime?.services.staff.accounts.prepare(), 2000).unref()

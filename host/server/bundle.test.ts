@@ -43,3 +43,23 @@ describe('the site server', () => {
     }
   }, 90_000)
 })
+
+describe('npm start', () => {
+  it('serves from the built server with Node alone: no TypeScript loader, no build tools in the process', async () => {
+    const server = await startServerProcess({ DATA_DIR: mkdtempSync(join(tmpdir(), 'gc-start-')) }, 60_000, 'scripts/start.js')
+    try {
+      expect(server.output()).toContain('"mode":"production"')
+      expect(await (await fetch(server.url)).text()).toContain('<h1')
+      expect(await (await fetch(`${server.url}/api/golf-carts`)).json()).toHaveLength(28)
+      // tsx starts an esbuild service and Vite loads Rolldown's native binding: neither may be
+      // there. The process's mapped files and its children say what it loaded.
+      const pid = server.child.pid!
+      const maps = readFileSync(`/proc/${pid}/maps`, 'utf8')
+      expect(maps).not.toMatch(/esbuild|rolldown|lightningcss/)
+      const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim()
+      expect(children).toBe('')
+    } finally {
+      await server.stop()
+    }
+  }, 90_000)
+})

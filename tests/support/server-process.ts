@@ -15,12 +15,14 @@ export interface ServerProcess {
 /**
  * A real server entry point in a child process, with NODE_ENV unset as `npm start` leaves it:
  * the API alone (api/main.ts) unless told the site's (host/server/main.ts, which needs the build).
+ * TypeScript entries run through tsx; a JavaScript one (`scripts/start.js`, what `npm start`
+ * runs) with Node alone.
  */
 export function runServer(
   env: Record<string, string>,
   entry = 'api/main.ts',
 ): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, entry.endsWith('.js') ? [entry] : ['--import', 'tsx', entry], {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LEAD_RATE_LIMIT: '1000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
