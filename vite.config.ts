@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite'
+import { defineConfig, type Rolldown } from 'vite'
 import { njMapPlugin } from './scripts/build/nj-map-plugin.ts'
 import { precompress } from './scripts/build/precompress.ts'
 
@@ -19,7 +19,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         ssr: 'host/entry-server.tsx',
         target: 'node20',
-        rolldownOptions: { output: { entryFileNames: 'entry-server.js' } },
+        rolldownOptions: { output: { entryFileNames: 'entry-server.js' }, onLog: withoutDirectiveNotes },
       }
     : {
         outDir: 'dist/host/client',
@@ -30,9 +30,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         rolldownOptions: {
           // The site, and the staff console's small script (docs/decisions/0016).
           input: ['host/entry-client.tsx', 'host/staff/entry-client.tsx'],
-          onLog(level, log, handler) {
-            if (log.code !== 'MODULE_LEVEL_DIRECTIVE') handler(level, log)
-          },
+          onLog: withoutDirectiveNotes,
         },
       },
 }))
+
+/** React packages mark modules "use client", which means nothing to a bundle: not worth a warning. */
+function withoutDirectiveNotes(level: Rolldown.LogLevel, log: Rolldown.RollupLog, handler: Rolldown.LogOrStringHandler) {
+  if (log.code !== 'MODULE_LEVEL_DIRECTIVE') handler(level, log)
+}
