@@ -149,7 +149,9 @@ async function createDatabaseFolder(folder: string): Promise<void> {
     await promisify(execFile)(process.execPath, ['-e', script], { maxBuffer: 1 << 20 })
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr?.trim()
-    throw new Error(`The embedded database could not be created in ${folder}${stderr ? `: ${stderr.split('\n')[0]}` : ''}`)
+    throw new Error(`The embedded database could not be created in ${folder}${stderr ? `: ${stderr.split('\n')[0]}` : ''}`, {
+      cause: error,
+    })
   }
   renameSync(creating, folder)
 }
