@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp'
+import type { Metadata, OutputInfo, Sharp, SharpConstructor } from 'sharp'
 import { type PhotoFormat, photoFormats, photoLimits, photoWidths } from '../../domain/photos.ts'
 
 /**
@@ -69,6 +69,7 @@ const readableFormats = new Set(['jpeg', 'png', 'webp', 'heif'])
 export async function inspectUpload(input: Buffer): Promise<{ width: number; height: number; format: string; orientation?: number }> {
   if (input.length === 0) throw new PhotoRejectedError(photoMessages.empty, 400)
   if (input.length > photoLimits.uploadBytes) throw new PhotoRejectedError(photoMessages.tooLarge, 413)
+  const sharp = await loadSharp()
   let metadata: Metadata
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata()
@@ -95,6 +96,7 @@ export function widthsFor(width: number): number[] {
 export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   const started = performance.now()
   const upload = await inspectUpload(input)
+  const sharp = await loadSharp()
   // Orientations 5 to 8 turn the picture a quarter: its upright width is the stored height.
   const uprightWidth = (upload.orientation ?? 1) >= 5 ? upload.height : upload.width
   const largest = Math.max(...widthsFor(uprightWidth))
@@ -160,5 +162,18 @@ export function createPhotoQueue(concurrency = 1) {
 }
 
 export const photoQueue = createPhotoQueue()
-// Keep libvips's own caches small: each photo is decoded once, nothing is worth keeping.
-sharp.cache({ memory: 32, items: 20, files: 0 })
+
+let sharpLoaded: Promise<SharpConstructor> | undefined
+
+/**
+ * sharp (libvips) loads with the first photo, not at start: 33 MB and half a second that every
+ * server would pay for the few that receive photos (docs/decisions/0013-lean-start.md).
+ */
+function loadSharp(): Promise<SharpConstructor> {
+  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    // Keep libvips's own caches small: each photo is decoded once, nothing is worth keeping.
+    sharp.cache({ memory: 32, items: 20, files: 0 })
+    return sharp
+  })
+  return sharpLoaded
+}
