@@ -30,7 +30,7 @@ describe('searching the inventory', () => {
     expect(await page.locator('.gc-inventory__count').textContent()).toBe(`${total} golf ${total === 1 ? 'cart' : 'carts'}`)
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/inventory$/)
 
-    await page.getByRole('link', { name: `View Details for ${expected[0]}` }).click()
+    await page.getByRole('link', { name: `View Details for ${expected[0]}` }).first().click()
     await expect.poll(() => page.locator('main h1').textContent()).toBe(expected[0])
     await page.goBack()
     await expect.poll(() => new URL(page.url()).search).toBe(`?${query}`)
