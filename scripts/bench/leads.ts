@@ -2,6 +2,7 @@ import { openDatabase, type Sql } from '../../api/db/database.ts'
 import { createUserStore } from '../../api/users/user-store.ts'
 import { backendKinds, postgresAdminUrl } from './api-sections.ts'
 import { benchDatabase, measure, measureMedian, startSiteProcess } from './api.ts'
+import { benchPassword as password, signInForBench } from './staff.ts'
 
 /**
  * The lead inbox with 100,000 leads (issue #18): the first page (what an open inbox asks every
@@ -9,7 +10,6 @@ import { benchDatabase, measure, measureMedian, startSiteProcess } from './api.t
  * each read by 2 connections at once (a few people at the console).
  */
 export const benchLeads = 100_000
-const password = 'bench staff passphrase'
 const load = { connections: 2, seconds: 2 }
 
 const reads: { label: string; path: string; input: object }[] = [
@@ -37,7 +37,7 @@ export async function leadInbox(): Promise<string> {
       }
       const site = await startSiteProcess({ ...db.env, LOG_LEVEL: 'info' })
       try {
-        const cookie = await signIn(site.url)
+        const cookie = await signInForBench(site.url)
         const cells = []
         for (const read of reads) {
           const url = `${site.url}/trpc/${read.path}?input=${encodeURIComponent(JSON.stringify(read.input))}`
@@ -100,14 +100,3 @@ export async function generateLeads(sql: Sql, ownerId: number) {
   await sql`vacuum analyze outbox_messages`
 }
 
-async function signIn(url: string): Promise<string> {
-  const res = await fetch(`${url}/staff/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url },
-    body: new URLSearchParams({ username: 'bench', password }),
-  })
-  const cookie = res.headers.get('set-cookie')?.split(';')[0]
-  if (res.status !== 303 || !cookie) throw new Error(`bench sign-in failed: ${res.status}`)
-  return cookie
-}

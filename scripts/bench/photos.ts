@@ -7,6 +7,7 @@ import { launchBrowser } from '../../tests/support/browser.ts'
 import { benchDatabase, startSiteProcess } from './api.ts'
 import { runLighthouse } from './lighthouse.ts'
 import { cameraPhoto } from './photo-fixture.ts'
+import { benchPassword as password, signInForBench } from './staff.ts'
 
 /**
  * Photos (issue #16): what processing costs and produces for ten 12-megapixel camera-like photos;
@@ -14,7 +15,6 @@ import { cameraPhoto } from './photo-fixture.ts'
  * vehicle page and /inventory once every cart has camera photos.
  */
 const slug = '2025-denago-ev-rover-xl'
-const password = 'bench staff passphrase'
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!
@@ -50,7 +50,7 @@ export async function photoBench(): Promise<string> {
     // Every request renders its page, so the latency is the page's, not a cache's.
     const site = await startSiteProcess({ ...db.env, LOG_LEVEL: 'info', CACHE_MB: '0' })
     try {
-      const cookie = await signIn(site.url)
+      const cookie = await signInForBench(site.url)
       const carts = (await (await fetch(`${site.url}/api/golf-carts`)).json()) as GolfCart[]
       const vehicle = carts.find((c) => c.slug === slug)!
       const upload = async (cartId: number, body: Buffer) => {
@@ -159,14 +159,3 @@ async function sampleLatency(url: string, during: () => Promise<unknown>): Promi
   return times
 }
 
-async function signIn(url: string): Promise<string> {
-  const res = await fetch(`${url}/staff/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url },
-    body: new URLSearchParams({ username: 'bench', password }),
-  })
-  const cookie = res.headers.get('set-cookie')?.split(';')[0]
-  if (res.status !== 303 || !cookie) throw new Error(`bench sign-in failed: ${res.status}`)
-  return cookie
-}

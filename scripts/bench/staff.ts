@@ -10,7 +10,9 @@ import { benchDatabase, measure, measureMedian, startSiteProcess } from './api.t
  * person would make them.
  */
 const carts = 10_000
-const password = 'bench staff passphrase'
+/** The bench staff account's passphrase; every section that signs in uses it. */
+export const benchPassword = 'bench staff passphrase'
+const password = benchPassword
 /** A few people at the console at once: the embedded database answers one query at a time. */
 const load = { connections: 2, seconds: 2 }
 
@@ -30,7 +32,7 @@ export async function staffConsole(): Promise<string> {
       }
       const site = await startSiteProcess({ ...db.env, LOG_LEVEL: 'info' })
       try {
-        const cookie = await signIn(site.url)
+        const cookie = await signInForBench(site.url)
         const list = (input: object) => `${site.url}/trpc/staff.cart.list?input=${encodeURIComponent(JSON.stringify(input))}`
         const reads = []
         for (const input of [{ limit: 50 }, { q: 'Cart 77', limit: 50 }, { sort: 'price-asc', offset: carts / 2, limit: 50 }]) {
@@ -61,7 +63,8 @@ export async function staffConsole(): Promise<string> {
   return lines.join('\n')
 }
 
-async function signIn(url: string): Promise<string> {
+/** Signs the bench account in through the form, as a browser does; answers its session cookie. */
+export async function signInForBench(url: string): Promise<string> {
   const res = await fetch(`${url}/staff/login`, {
     method: 'POST',
     redirect: 'manual',
