@@ -13,6 +13,7 @@ describe('environment', () => {
       allowedOrigins: ['http://localhost:3000'],
       logLevel: 'info',
       cacheBytes: 32 * 1024 * 1024,
+      cacheMaxAgeMs: 300_000,
       soldVisibleDays: 14,
       importPhotoHosts: [],
       leadRateLimit: { limit: 10, windowSeconds: 600 },
@@ -67,6 +68,9 @@ describe('environment', () => {
     expect(loadEnv({ CACHE_MB: '0.5' }).cacheBytes).toBe(524_288)
     expect(loadEnv({ CACHE_MB: '0' }).cacheBytes).toBe(0)
     expect(() => loadEnv({ CACHE_MB: '-1' })).toThrow(/CACHE_MB/)
+    expect(loadEnv({}).cacheMaxAgeMs).toBe(300_000)
+    expect(loadEnv({ CART_CACHE_MS: '0' }).cacheMaxAgeMs).toBe(0)
+    expect(() => loadEnv({ CART_CACHE_MS: 'soon' })).toThrow(/CART_CACHE_MS/)
   })
 
   it('treats an empty DATABASE_URL as unset', () => {

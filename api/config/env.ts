@@ -74,6 +74,12 @@ const envSchema = z.object({
    * 0 keeps nothing, so every request reaches the database (the benchmark measures both).
    */
   CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  /**
+   * The longest a kept answer is served even when no change is heard (PRODUCT.md, "Caches and
+   * time"): writes clear answers at once, this only bounds how stale one could get should a
+   * notice ever be missed. 0 keeps nothing.
+   */
+  CART_CACHE_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
   /** Days a sold cart's page keeps saying Sold (with similar carts) before it answers 410. */
   SOLD_VISIBLE_DAYS: z.coerce.number().int().min(0).max(3650).default(14),
   /** Hosts an inventory import may fetch photos from, beside the site itself (PRODUCT.md, "Import"). */
@@ -101,6 +107,7 @@ function finish(parsed: z.output<typeof envSchema>) {
     allowedOrigins: [...new Set([new URL(siteUrl).origin, ...parsed.ALLOWED_ORIGINS])],
     logLevel: parsed.LOG_LEVEL,
     cacheBytes: Math.round(parsed.CACHE_MB * 1024 * 1024),
+    cacheMaxAgeMs: parsed.CART_CACHE_MS,
     soldVisibleDays: parsed.SOLD_VISIBLE_DAYS,
     importPhotoHosts: parsed.IMPORT_PHOTO_HOSTS,
     leadRateLimit: { limit: parsed.LEAD_RATE_LIMIT, windowSeconds: parsed.LEAD_RATE_WINDOW_SECONDS },

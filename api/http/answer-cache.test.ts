@@ -152,7 +152,7 @@ describe('answer cache keys', () => {
 
 describe('what the answer cache holds', () => {
   /** An app whose cart list answers with `size` bytes and counts how often it was asked. */
-  async function app(options: { maxBytes: number; keeping?: () => boolean; size?: number }) {
+  async function app(options: { maxBytes: number; maxAgeMs?: number; keeping?: () => boolean; size?: number }) {
     let answered = 0
     const cache = createAnswerCache(() => {}, options)
     const routes = express()
@@ -193,6 +193,27 @@ describe('what the answer cache holds', () => {
       await unheard.close()
     }
     const off = await app({ maxBytes: 0 })
+    try {
+      expect([await off.read(), await off.read()]).toEqual([1, 2])
+    } finally {
+      await off.close()
+    }
+  })
+
+  it('serves an answer no longer than CART_CACHE_MS even when nothing changes, and keeps none with 0', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] })
+    const aged = await app({ maxBytes: 1_000_000, maxAgeMs: 60_000 })
+    try {
+      expect([await aged.read(), await aged.read()]).toEqual([1, 1])
+      vi.advanceTimersByTime(59_000)
+      expect(await aged.read()).toBe(1)
+      vi.advanceTimersByTime(2_000)
+      expect([await aged.read(), await aged.read()]).toEqual([2, 2])
+    } finally {
+      vi.useRealTimers()
+      await aged.close()
+    }
+    const off = await app({ maxBytes: 1_000_000, maxAgeMs: 0 })
     try {
       expect([await off.read(), await off.read()]).toEqual([1, 2])
     } finally {

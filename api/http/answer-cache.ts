@@ -6,7 +6,7 @@ import { type RequestLogger, requestId } from './request-log.ts'
 
 /**
  * The one cache: whole answers for visitors, kept as bytes until something they show changes
- * (api/db/changes.ts), bounded by size (CACHE_MB). The first answer to a URL is made as usual,
+ * (api/db/changes.ts), bounded by size (CACHE_MB) and by age (CART_CACHE_MS). The first answer to a URL is made as usual,
  * by a procedure through Express or by rendering a page, and recorded here on its way out; every
  * later request for that URL is answered from memory with the same headers and a fresh request
  * id, before Express is involved. Compressed copies (gzip, brotli) are made once per change and
@@ -28,6 +28,8 @@ interface Entry {
   br?: Buffer
   /** What this entry counts against the bound. */
   bytes: number
+  /** When it was made (`performance.now()`): it is not served after `maxAgeMs`. */
+  madeAt: number
 }
 
 export interface AnswerCache {
@@ -44,6 +46,11 @@ export interface AnswerCache {
 export interface AnswerCacheOptions {
   /** The bound on kept bytes (bodies, compressed copies and headers); 0 keeps nothing. */
   maxBytes: number
+  /**
+   * The longest an answer is kept even when nothing changes (CART_CACHE_MS): a bound on how
+   * stale an answer can be should a change ever go unheard; 0 keeps nothing.
+   */
+  maxAgeMs?: number
   trustProxy?: number
   /** False while changes made elsewhere could go unheard: then nothing is kept. */
   keeping?: () => boolean
@@ -85,7 +92,7 @@ function keyOf(req: IncomingMessage, url: string, trustProxy: number): string {
 
 export function createAnswerCache(
   logRequest: RequestLogger,
-  { maxBytes, trustProxy = 0, keeping = () => true }: AnswerCacheOptions,
+  { maxBytes, maxAgeMs = Infinity, trustProxy = 0, keeping = () => true }: AnswerCacheOptions,
 ): AnswerCache {
   // A Map keeps insertion order: a hit moves its entry to the end, so the first is the least
   // recently used, and the bound evicts from the front.
@@ -144,6 +151,10 @@ export function createAnswerCache(
       const key = keyOf(req, req.url, trustProxy)
       const entry = entries.get(key)
       if (!entry) return false
+      if (performance.now() - entry.madeAt > maxAgeMs) {
+        remove(key)
+        return false
+      }
       entries.delete(key)
       entries.set(key, entry)
       const started = process.hrtime.bigint()
@@ -170,7 +181,7 @@ export function createAnswerCache(
     },
 
     record(req, res, next) {
-      if (maxBytes <= 0 || req.method !== 'GET') return next()
+      if (maxBytes <= 0 || maxAgeMs <= 0 || req.method !== 'GET') return next()
       const api = cacheableApi.test(req.originalUrl)
       const key = keyOf(req, req.originalUrl, trustProxy)
       const madeIn = generation
@@ -194,7 +205,7 @@ export function createAnswerCache(
           if (body.length >= compressFrom && !headers.some((h, i) => i % 2 === 0 && h === 'vary' && /accept-encoding/i.test(headers[i + 1]!))) {
             headers.push('vary', 'Accept-Encoding')
           }
-          store(key, { status: res.statusCode, headers, body, etag: res.getHeader('etag') as string | undefined, bytes: 0 }, madeIn)
+          store(key, { status: res.statusCode, headers, body, etag: res.getHeader('etag') as string | undefined, bytes: 0, madeAt: performance.now() }, madeIn)
         }
         return end(chunk, ...rest)
       }) as typeof res.end

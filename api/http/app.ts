@@ -65,6 +65,7 @@ export async function createApp({
   const logRequest = requestLogger(log)
   const answers = createAnswerCache(logRequest, {
     maxBytes: env.cacheBytes,
+    maxAgeMs: env.cacheMaxAgeMs,
     trustProxy: env.trustProxy,
     keeping: () => services.changes.listening,
   })
