@@ -171,6 +171,33 @@ describe.each(backends)('cart photos on %s', (backend) => {
     expect(audit.filter((r) => r.field === 'position').length).toBeGreaterThanOrEqual(4)
   })
 
+  it("shows the photo changes in the cart's history, one line per change, with who and when", async () => {
+    const [b, a] = (await client.staff.photo.list.query({ cartId })).map((p) => p.id) as [number, number]
+    const d = await uploaded(await photo(160))
+    // The cover stays: a reorder, not a new cover.
+    await client.staff.photo.reorder.mutate({ cartId, ids: [b, d.id, a] })
+    const history = await client.staff.audit.forCart.query({ id: cartId })
+    const photoLines = history.filter((e) => e.subject === 'photo')
+    expect(photoLines.map((e) => [e.action, e.field, e.photos ?? null])).toEqual([
+      ['update', 'order', null],
+      ['create', null, 1],
+      ['delete', null, 1], // the photos after it moved up: part of the removal, not lines of their own
+      ['update', 'alt', null],
+      ['update', 'cover', null], // setCover
+      ['update', 'cover', null], // the reorder that put the third photo first
+      ['create', null, 1],
+      ['create', null, 1],
+      ['create', null, 1],
+    ])
+    expect(photoLines.find((e) => e.field === 'alt')).toMatchObject({ before: '2025 Evolution D6 Max GT4', after: 'Dash with the touch screen' })
+    expect(photoLines.every((e) => e.actor === 'maria' && !Number.isNaN(Date.parse(e.at)))).toBe(true)
+    // Newest first, with the cart's own changes among them.
+    expect(history.map((e) => e.id)).toEqual([...history.map((e) => e.id)].sort((x, y) => y - x))
+    await client.staff.cart.setPrice.mutate({ id: cartId, price: 15_995 })
+    const [latest] = await client.staff.audit.forCart.query({ id: cartId, limit: 5 })
+    expect(latest).toMatchObject({ subject: 'cart', field: 'price', after: 15_995 })
+  })
+
   it('takes at most 24 photos on a cart', async () => {
     const { id } = await client.staff.cart.save.mutate({
       title: '2023 Evolution Classic 2 Plus Photo Test',

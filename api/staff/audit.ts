@@ -81,6 +81,67 @@ export async function historyOf(
 }
 
 /**
+ * A line of a cart's history: a change of the cart itself, or of its photos. A photo change is
+ * told as a person made it, not as the rows it wrote: a reorder moves several photos (one row
+ * each), a removal moves the ones after it up; each is one entry here. `field` of a photo entry
+ * is null for an added or removed photo, `order` (reordered), `cover` (a new first photo) or
+ * `alt` (alt text, with `before` and `after`).
+ */
+export interface CartHistoryEntry extends AuditEntry {
+  subject: 'cart' | 'photo'
+  /** Photos one change added or removed (an import adds several in one go). */
+  photos?: number
+}
+
+/**
+ * A cart's history, newest first, with its photos' changes among the cart's own. `before` pages
+ * back from an entry's id; `limit` counts audit rows, so a page may hold fewer entries.
+ */
+export async function cartHistory(sql: Sql, cartId: number, page: { limit: number; before?: number }): Promise<CartHistoryEntry[]> {
+  const rows = await sql<(Omit<AuditEntry, 'at'> & { at: Date; entity: string; stamp: string })[]>`
+    select id::int as id, at, at::text as stamp, actor, entity, action, field, before, after
+    from audit_log
+    where (
+        (entity = 'cart' and entity_id = ${String(cartId)})
+        or (entity = 'photo' and entity_id in (
+          select entity_id from audit_log
+          where entity = 'photo' and action = 'create' and after ->> 'cartId' = ${String(cartId)}
+        ))
+      )
+      ${page.before === undefined ? sql`` : sql`and id < ${page.before}`}
+    order by id desc
+    limit ${page.limit}
+  `
+  const entries: CartHistoryEntry[] = []
+  for (let i = 0; i < rows.length; ) {
+    const { entity, stamp, ...row } = rows[i]!
+    if (entity !== 'photo') {
+      entries.push({ ...row, at: row.at.toISOString(), subject: 'cart' })
+      i++
+      continue
+    }
+    // One transaction's photo rows share their time (`now()`) and actor: one change.
+    let end = i + 1
+    while (end < rows.length && rows[end]!.entity === 'photo' && rows[end]!.stamp === stamp && rows[end]!.actor === row.actor) end++
+    entries.push(photoChange(rows.slice(i, end)))
+    i = end
+  }
+  return entries
+}
+
+function photoChange(rows: readonly (Omit<AuditEntry, 'at'> & { at: Date })[]): CartHistoryEntry {
+  const first = rows[0]!
+  const base = { id: first.id, at: first.at.toISOString(), actor: first.actor, subject: 'photo' as const, before: null, after: null }
+  const created = rows.filter((r) => r.action === 'create')
+  if (created.length > 0) return { ...base, action: 'create', field: null, photos: created.length }
+  const deleted = rows.filter((r) => r.action === 'delete')
+  if (deleted.length > 0) return { ...base, action: 'delete', field: null, photos: deleted.length }
+  const alt = rows.find((r) => r.field === 'alt')
+  if (alt) return { ...base, action: 'update', field: 'alt', before: alt.before, after: alt.after }
+  return { ...base, action: 'update', field: rows.some((r) => r.field === 'position' && r.after === 0) ? 'cover' : 'order' }
+}
+
+/**
  * The fields whose values differ between two versions of a record, as audit changes. Values are
  * compared as JSON, so 12995 and 12995.00 are one price.
  */

@@ -1,7 +1,7 @@
 import { announceChange, type Changes } from '../db/changes.ts'
 import type { Sql } from '../db/database.ts'
 import { createUserStore } from '../users/user-store.ts'
-import { type AuditEntity, historyOf } from './audit.ts'
+import { type AuditEntity, cartHistory, historyOf } from './audit.ts'
 import { createCartRecords } from './cart-records.ts'
 import { createInventory } from './inventory.ts'
 import type { PhotoSourcePolicy } from '../carts/photo-sources.ts'
@@ -34,6 +34,8 @@ export function createStaffServices(
     leads: createLeadInbox(sql, { wakeOutbox }),
     leadDashboard: (range: DashboardRange) => leadDashboard(sql, range),
     history: (entity: AuditEntity, id: string | number, page: { limit: number; before?: number }) => historyOf(sql, entity, id, page),
+    /** A cart's history with its photos' changes among its own. */
+    cartHistory: (id: number, page: { limit: number; before?: number }) => cartHistory(sql, id, page),
   }
 }
 

@@ -4,7 +4,7 @@ import { type CartRecordField, cartFormValues, cartLimits, latestModelYear } fro
 import { formatPrice } from '../../domain/golf-cart.ts'
 import { paths } from '../../domain/site-paths.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
-import type { AuditEntry } from '../../api/staff/audit.ts'
+import type { CartHistoryEntry } from '../../api/staff/audit.ts'
 import type { StaffCart } from '../../api/staff/cart-records.ts'
 import { type StaffPageContext, type StaffPageProps, StaffNotFound, staffPage } from './page.ts'
 import { SpecificationsPreview } from './spec-preview.tsx'
@@ -197,7 +197,7 @@ function FieldInput({ field, values, errors, derived }: { field: Field; values: 
 
 interface CartPageData {
   cart?: StaffCart
-  history: AuditEntry[]
+  history: CartHistoryEntry[]
   saved?: 'added' | 'saved'
 }
 
@@ -312,7 +312,7 @@ function shown(field: string | null, value: unknown): string {
 }
 
 /** The cart's audit log, newest first: who changed which field, from what to what, and when. */
-function CartHistory({ entries }: { entries: AuditEntry[] }) {
+function CartHistory({ entries }: { entries: CartHistoryEntry[] }) {
   return (
     <section className="staff-history" aria-labelledby="history-heading">
       <h2 id="history-heading">History</h2>
@@ -324,21 +324,38 @@ function CartHistory({ entries }: { entries: AuditEntry[] }) {
             <li key={entry.id}>
               <time dateTime={entry.at}>{new Date(entry.at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/New_York' })}</time>{' '}
               <strong>{entry.actor}</strong>{' '}
-              {entry.action === 'create'
-                ? 'added the cart'
-                : entry.action === 'delete'
-                  ? 'deleted the cart'
-                  : (
-                    <>
-                      changed <em>{fieldLabels[entry.field ?? ''] ?? entry.field}</em> from {shown(entry.field, entry.before)} to{' '}
-                      {shown(entry.field, entry.after)}
-                    </>
-                  )}
+              {entry.subject === 'photo' ? (
+                <PhotoChange entry={entry} />
+              ) : entry.action === 'create' ? (
+                'added the cart'
+              ) : entry.action === 'delete' ? (
+                'deleted the cart'
+              ) : (
+                <>
+                  changed <em>{fieldLabels[entry.field ?? ''] ?? entry.field}</em> from {shown(entry.field, entry.before)} to{' '}
+                  {shown(entry.field, entry.after)}
+                </>
+              )}
             </li>
           ))}
         </ol>
       )}
     </section>
+  )
+}
+
+/** One change of the cart's photos, as a person made it (api/staff/audit.ts, `cartHistory`). */
+function PhotoChange({ entry }: { entry: CartHistoryEntry }) {
+  const count = entry.photos ?? 1
+  const some = count === 1 ? 'a photo' : `${count} photos`
+  if (entry.action === 'create') return <>added {some}</>
+  if (entry.action === 'delete') return <>removed {some}</>
+  if (entry.field === 'cover') return <>changed the cover photo</>
+  if (entry.field === 'order') return <>reordered the photos</>
+  return (
+    <>
+      changed a photo&rsquo;s <em>alt text</em> from {shown('alt', entry.before)} to {shown('alt', entry.after)}
+    </>
   )
 }
 

@@ -100,6 +100,21 @@ describe('photos from the console to the vehicle page', () => {
     await expect.poll(() => section.locator('.staff-photos__failure').textContent()).toContain('not a photo we can read')
     expect(await section.locator('.staff-photos__item').count()).toBe(3)
     expect(await axeViolations(page, '#section-photos')).toEqual([])
+
+    // The cart's history tells each photo change once, newest first, with who made it.
+    await page.reload()
+    const history = await page.locator('.staff-history li').evaluateAll((items) => items.map((li) => li.textContent?.replace(/^.*?maria /, '')))
+    expect(history.slice(0, 8)).toEqual([
+      `changed a photo’s alt text from ${c} to Rear flip seat folded flat`,
+      'reordered the photos',
+      'changed the cover photo',
+      'changed the cover photo',
+      'reordered the photos',
+      'added a photo',
+      'added a photo',
+      'added a photo',
+    ])
+    expect(await axeViolations(page, '.staff-history')).toEqual([])
     expect(problems).toEqual([])
   })
 

@@ -36,7 +36,10 @@ export const staffRouter = router({
   photo: staffPhotosRouter,
 
   audit: router({
-    /** A cart's history, newest first: who changed which field, from what to what, and when. */
+    /**
+     * A cart's history, newest first: who changed which field, from what to what, and when; its
+     * photos' changes (added, reordered, cover, alt text, removed) among them.
+     */
     forCart: staffProcedure
       .input(
         z.object({
@@ -45,6 +48,6 @@ export const staffRouter = router({
           before: z.optional(z.int().check(z.minimum(1))),
         }),
       )
-      .query(({ ctx, input }) => ctx.staff.history('cart', input.id, { limit: input.limit ?? 50, before: input.before })),
+      .query(({ ctx, input }) => ctx.staff.cartHistory(input.id, { limit: input.limit ?? 50, before: input.before })),
   }),
 })
