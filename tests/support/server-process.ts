@@ -37,7 +37,11 @@ export function runServer(
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000, entry?: string): Promise<ServerProcess> {
   const { child, output, exited } = runServer(env, entry)
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output()}`)), timeoutMs)
+    // A server that did not start in time is stopped, not left running after the test.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`server did not start within ${timeoutMs} ms:\n${output()}`))
+    }, timeoutMs)
     const check = () => {
       const started = output().match(/"msg":"server started","url":"([^"]+)"/)
       if (started?.[1]) {
