@@ -30,6 +30,10 @@ describe('errorAnswer', () => {
   it('tells a visitor whose message met a refused database that it was not sent, and a silent one that it is unconfirmed', () => {
     expect(errorAnswer(refused, { mutation: true }).body.message).toBe(unavailableMessages.mutation)
     expect(errorAnswer(deadline, { mutation: true }).body.message).toBe(unavailableMessages.unconfirmed)
+    // A staff save is a change, not a visitor's message: it says so, and sends no one to the phone.
+    expect(errorAnswer(refused, { mutation: true, staff: true }).body.message).toBe(unavailableMessages.staffMutation)
+    expect(errorAnswer(deadline, { mutation: true, staff: true }).body.message).toBe(unavailableMessages.staffUnconfirmed)
+    expect(unavailableMessages.staffMutation).not.toMatch(/message/)
   })
 
   it('hands back our own failures for the log, and nothing for the client\'s mistakes', () => {

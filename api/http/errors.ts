@@ -38,6 +38,9 @@ export const unavailableMessages = {
   query: 'Our inventory is briefly unavailable. Please try again in a minute.',
   mutation: `Your message was not sent: our system is briefly unavailable. Please try again in a minute, or call ${business.tollFree.display}.`,
   unconfirmed: `We could not confirm that your message arrived: our system is not answering. Please try again in a minute, or call ${business.tollFree.display}.`,
+  /** The staff console's writes: a change, not a visitor's message, and no phone number to call. */
+  staffMutation: 'Your change was not saved: the database is briefly unavailable. Nothing was lost; try again in a minute.',
+  staffUnconfirmed: 'We could not confirm that your change was saved: the database is not answering. Reload in a minute to check before trying again.',
 }
 
 /** How long a client should wait before trying again after a 503. */
@@ -88,6 +91,8 @@ const bodyErrors: Record<string, [number, string]> = {
 export interface ErrorContext {
   /** A write: "not sent" or "could not confirm" rather than "unavailable" when the database fails. */
   mutation?: boolean
+  /** A staff console call: its writes are changes to the inventory, not messages. */
+  staff?: boolean
   /** What was asked for, for "nothing here" sentences (at most 200 characters are shown). */
   method?: string
   path?: string
@@ -112,11 +117,16 @@ export function errorAnswer(error: unknown, context: ErrorContext = {}): ErrorAn
     return answer(status, error.message, { retryAfter })
   }
   if (isDatabaseUnavailable(error)) {
+    const unconfirmed = (error as { code?: unknown }).code === 'DATABASE_DEADLINE'
     const message = !context.mutation
       ? unavailableMessages.query
-      : (error as { code?: unknown }).code === 'DATABASE_DEADLINE'
-        ? unavailableMessages.unconfirmed
-        : unavailableMessages.mutation
+      : context.staff
+        ? unconfirmed
+          ? unavailableMessages.staffUnconfirmed
+          : unavailableMessages.staffMutation
+        : unconfirmed
+          ? unavailableMessages.unconfirmed
+          : unavailableMessages.mutation
     return answer(503, message, { retryAfter: unavailableRetryAfter, failure: error })
   }
   if (error instanceof HttpError) return answer(error.status, error.message, { retryAfter: error.retryAfter })
@@ -187,7 +197,8 @@ export function logFailure(log: Logger, msg: string, answer: ErrorAnswer, fields
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (res.headersSent) return
-    const answer = errorAnswer(error, { mutation: req.method === 'POST', method: req.method, path: req.path })
+    const staff = req.path.startsWith('/api/staff') || req.path.startsWith('/staff')
+    const answer = errorAnswer(error, { mutation: req.method === 'POST', staff, method: req.method, path: req.path })
     logFailure(log, 'request failed', answer, { path: req.path.slice(0, 200) })
     sendErrorAnswer(res, answer)
   }

@@ -26,10 +26,11 @@ export { fieldIssues, internalErrorMessage, unavailableMessages } from '../http/
  * `readDeadlineMs` for reads, within `writeDeadlineMs` for submissions (api/db/unavailable.ts).
  * The sentence is the error boundary's ("not sent", "could not confirm", "unavailable").
  */
-const databaseGuard = t.middleware(async ({ type, next }) => {
+const databaseGuard = t.middleware(async ({ type, path, next }) => {
   const mutation = type !== 'query'
+  const staff = path.startsWith('staff.')
   const unavailable = (cause: unknown) =>
-    new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: errorAnswer(cause, { mutation }).body.message, cause })
+    new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: errorAnswer(cause, { mutation, staff }).body.message, cause })
   const result = await withDeadline(next(), mutation ? writeDeadlineMs : readDeadlineMs).catch((error: unknown) => {
     throw isDatabaseUnavailable(error) ? unavailable(error) : error
   })

@@ -11,6 +11,7 @@ import { type Database, openDatabase } from '../../api/db/database.ts'
 import { migrate } from '../../api/db/migrate.ts'
 import { seed } from '../../api/carts/seed.ts'
 import { writeDeadlineMs } from '../../api/db/unavailable.ts'
+import { staffPassword } from '../../tests/support/staff.ts'
 
 /**
  * The PostgreSQL server's own database, reached through a proxy the test controls: the server
@@ -89,8 +90,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database outage', () => {
       base,
     )
 
+  let staffCookie = ''
+
   it('works before the outage', async () => {
     expect((await timed('/api/golf-carts')).res.status).toBe(200)
+    await runtime.services.staff.accounts.add('outage', staffPassword)
+    const signIn = await fetch(`${url}/staff/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url },
+      body: new URLSearchParams({ username: 'outage', password: staffPassword }),
+    })
+    expect(signIn.status).toBe(303)
+    staffCookie = signIn.headers.get('set-cookie')!.split(';')[0]!
   })
 
   it('answers API calls with 503 JSON within 2 seconds while the database is down', async () => {
@@ -111,6 +123,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database outage', () => {
     expect(ms).toBeLessThan(2000)
     expect(JSON.parse(body).message).toMatch(/^Your message was not sent/)
     expect(res.headers.get('retry-after')).toBe('30')
+  })
+
+  it('tells staff their change was not saved, not that a message was not sent', async () => {
+    // Signed in before the outage; the sign-out is a write whose first statement reaches the database.
+    const res = await fetch(`${url}/trpc/staff.session.signOutEverywhere`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url, cookie: staffCookie },
+      body: '{}',
+    })
+    expect(res.status).toBe(503)
+    const message = ((await res.json()) as { error: { message: string } }).error.message
+    expect(message).toMatch(/^Your change was not saved/)
+    expect(message).not.toMatch(/message|call/i)
   })
 
   it('answers ten submissions at once with 503 within 2 seconds each while the database refuses', async () => {
