@@ -6,6 +6,9 @@ import { openDatabase } from './db/database.ts'
 import { runServer, type ServerProcess, startServerProcess } from '../tests/support/server-process.ts'
 
 /** The server as `npm start` runs it: a real process over an embedded database in a folder. */
+/** Each start creates a database (initdb, WebAssembly): on a loaded machine one takes 20-40 s. */
+const twoStarts = 150_000
+
 describe('the server process', () => {
   const running: ServerProcess[] = []
   const start = async (env: Record<string, string>) => {
@@ -33,7 +36,7 @@ describe('the server process', () => {
     expect(second.output()).toContain(`The data folder ${dataDir} is in use by another server (process ${first.child.pid})`)
     // The first server is unharmed.
     expect((await fetch(`${first.url}/healthz`)).status).toBe(200)
-  })
+  }, twoStarts)
 
   it('keeps every stored inquiry across kill -9 and a restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'gc-crash-'))
@@ -63,7 +66,7 @@ describe('the server process', () => {
     } finally {
       await db.close()
     }
-  })
+  }, twoStarts)
 
   it('stops cleanly on SIGTERM and releases the data folder', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'gc-term-'))
