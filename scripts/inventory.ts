@@ -26,7 +26,7 @@ class UsageError extends Error {}
 
 /** The server holding the embedded database, or the database itself. */
 interface Target {
-  importCsv(text: string, dryRun: boolean): Promise<ImportResult>
+  importCsv(text: string, dryRun: boolean, folder: string): Promise<ImportResult>
   exportCsv(): Promise<string>
   close(): Promise<void>
 }
@@ -68,7 +68,7 @@ async function importInventory(path: string): Promise<number> {
   if (missing.length > 0) return report({ ok: false, problems: missing })
   const target = await openTarget()
   try {
-    return report(await target.importCsv(text, dryRun))
+    return report(await target.importCsv(text, dryRun, dirname(full)))
   } finally {
     await target.close()
   }
@@ -94,7 +94,8 @@ function report(result: ImportResult): number {
   for (const line of describePlan(plan, 200)) console.log(line)
   const counts = `${plan.adds.length} to add, ${plan.updates.length} to change, ${plan.unchanged} unchanged`
   if (result.photosNamed > 0) {
-    console.log(`${result.photosNamed} photos are named and their sources pass; this server does not store imported photos yet, so carts keep their images.`)
+    const photos = result.applied ? `${result.applied.photosAdded} added` : `${result.photosToAdd} to add`
+    console.log(`Photos: ${result.photosNamed} named, ${photos}; the others are already on their carts.`)
   }
   console.log(
     result.applied
@@ -115,7 +116,7 @@ async function openTarget(): Promise<Target> {
   await migrate(db.sql)
   const inventory = createInventory(db.sql, () => {}, { photoPolicy: { siteUrl: env.siteUrl, allowedHosts: env.importPhotoHosts } })
   return {
-    importCsv: (text, dry) => inventory.importCsv(text, inventoryTool, { dryRun: dry, filesAllowed: true }),
+    importCsv: (text, dry, folder) => inventory.importCsv(text, inventoryTool, { dryRun: dry, filesAllowed: true, folder }),
     exportCsv: () => inventory.exportCsv(),
     close: () => db.close(),
   }
@@ -136,8 +137,11 @@ async function runningServer(accessFile: string): Promise<Target | undefined> {
     return undefined // The server that wrote the file is gone; the folder is opened instead.
   }
   return {
-    importCsv: async (text, dry) =>
-      (await (await answer(await fetch(`${url}/internal/inventory/import${dry ? '?dryRun=1' : ''}`, { method: 'POST', headers: { ...headers, 'content-type': 'text/csv' }, body: text }))).json()) as ImportResult,
+    importCsv: async (text, dry, folder) => {
+      const query = new URLSearchParams({ folder, ...(dry ? { dryRun: '1' } : {}) })
+      const res = await fetch(`${url}/internal/inventory/import?${query}`, { method: 'POST', headers: { ...headers, 'content-type': 'text/csv' }, body: text })
+      return (await (await answer(res)).json()) as ImportResult
+    },
     exportCsv: async () => (await answer(await fetch(`${url}/internal/inventory/export`, { headers }))).text(),
     close: async () => {},
   }

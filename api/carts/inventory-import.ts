@@ -135,9 +135,15 @@ const asJson = (record: CartRecord) => Object.fromEntries(columnTypes.map(([fiel
  * Writes a plan in one transaction: the adds in one insert, the updates in one update, the audit
  * rows in one insert. Carts the plan updates are locked and their versions compared first.
  */
-export async function applyImport(sql: Sql, plan: ImportPlan, actor: Actor): Promise<ImportOutcome> {
+export async function applyImport<T extends Omit<ImportOutcome, 'writeMs'>>(
+  sql: Sql,
+  plan: ImportPlan,
+  actor: Actor,
+  /** More writes around the plan's in its transaction (the photos: api/carts/import-photos.ts). */
+  around: (tx: TransactionSql, write: () => Promise<Omit<ImportOutcome, 'writeMs'>>) => Promise<T> = (_tx, write) => write() as Promise<T>,
+): Promise<T & { writeMs: number }> {
   const started = performance.now()
-  const outcome = await sql.begin((tx) => writePlan(tx, plan, actor))
+  const outcome = (await sql.begin((tx) => around(tx, () => writePlan(tx, plan, actor)))) as T
   return { ...outcome, writeMs: Math.round(performance.now() - started) }
 }
 

@@ -58,6 +58,11 @@ export interface PhotoSourcePolicy {
   /** IMPORT_PHOTO_HOSTS: host names (with a port when not the default), lower case. */
   allowedHosts: readonly string[]
   resolve?: Resolve
+  /**
+   * Internal addresses let through anyway. Tests only (their photo server listens on
+   * 127.0.0.1); no setting of the environment fills it.
+   */
+  trustedAddresses?: readonly string[]
 }
 
 /** A photo named in a row, as the import will take it. */
@@ -101,18 +106,22 @@ export async function checkPhotoSource(
     return `${url.hostname} could not be found (DNS)`
   }
   if (addresses.length === 0) return `${url.hostname} could not be found (DNS)`
-  const inside = addresses.find(isInternalAddress)
+  const inside = addresses.find((a) => isInternalAddress(a) && !policy.trustedAddresses?.includes(a))
   if (inside) return `${url.hostname} points at an internal address (${inside}); photos are never fetched from one`
   return { kind: 'remote', url: url.href, address: addresses[0]! }
 }
 
-/** Every photo of every row checked; the problems name the row's line and the `photos` column. */
+/**
+ * Every photo of every row checked; the problems name the row's line and the `photos` column.
+ * `sources` holds each accepted reference's source, with the address to connect to.
+ */
 export async function checkRowPhotos(
   rows: readonly { line: number; photos: readonly string[] }[],
   policy: PhotoSourcePolicy,
   options: { filesAllowed: boolean },
-): Promise<RowProblem[]> {
+): Promise<{ problems: RowProblem[]; sources: Map<string, PhotoSource> }> {
   const problems: RowProblem[] = []
+  const sources = new Map<string, PhotoSource>()
   const cache = new Map<string, Promise<PhotoSource | string>>()
   for (const row of rows) {
     if (row.photos.length > 24) problems.push({ line: row.line, field: 'photos', message: `A cart has at most 24 photos; this row names ${row.photos.length}` })
@@ -121,7 +130,8 @@ export async function checkRowPhotos(
       if (!checked) cache.set(reference, (checked = checkPhotoSource(reference, policy, options)))
       const result = await checked
       if (typeof result === 'string') problems.push({ line: row.line, field: 'photos', message: result })
+      else sources.set(reference, result)
     }
   }
-  return problems
+  return { problems, sources }
 }

@@ -63,6 +63,14 @@ export interface ProcessedPhoto {
   ms: number
 }
 
+/**
+ * The key an upload's files are named by, known before any decoding: a photo already stored is
+ * recognised without processing it again (an import naming a cart's photos once more).
+ */
+export function photoKey(input: Buffer): string {
+  return createHash('sha256').update(pipelineVersion).update(input).digest('hex').slice(0, 32)
+}
+
 const readableFormats = new Set(['jpeg', 'png', 'webp', 'heif'])
 
 /** Checks an upload's header without decoding it: kind, format, declared size. */
@@ -100,7 +108,7 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
   // Orientations 5 to 8 turn the picture a quarter: its upright width is the stored height.
   const uprightWidth = (upload.orientation ?? 1) >= 5 ? upload.height : upload.width
   const largest = Math.max(...widthsFor(uprightWidth))
-  const key = createHash('sha256').update(pipelineVersion).update(input).digest('hex').slice(0, 32)
+  const key = photoKey(input)
   let master: { data: Buffer; info: OutputInfo }
   try {
     // One decode: upright (EXIF orientation applied, then dropped), sRGB, no alpha, at the

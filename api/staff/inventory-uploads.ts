@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import express, { type Request, type Response, type Router } from 'express'
 import { maxImportBytes } from '../carts/inventory-csv.ts'
 import { type ImportPlan, StaleImportError } from '../carts/inventory-import.ts'
+import type { RowPhotos } from '../carts/import-photos.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
 import { sendError } from '../http/errors.ts'
 import type { Services } from '../trpc/context.ts'
@@ -20,7 +21,9 @@ import { isSameOrigin } from './http.ts'
  *   it again gives the same plan (409 otherwise: someone changed the inventory since the preview).
  * - `GET /api/staff/inventory.csv`: the export, every cart.
  *
- * In the console, photos come as uploads, so photo file names in the file are refused.
+ * In the console, photos come as uploads, so photo file names in the file are refused; photos
+ * named by URL are fetched (api/carts/import-photos.ts): header-checked for the preview,
+ * processed for the import, before its transaction.
  */
 export const inventoryUploadPaths = {
   check: '/api/staff/inventory/check',
@@ -28,12 +31,13 @@ export const inventoryUploadPaths = {
   export: staffPaths.inventoryExport,
 } as const
 
-/** One plan, one fingerprint: the preview a person confirmed is the one applied. */
-export function planFingerprint(plan: ImportPlan): string {
+/** One plan, one fingerprint: the preview a person confirmed is the one applied, photos included. */
+export function planFingerprint(plan: ImportPlan, photos: readonly RowPhotos[] = []): string {
   const shape = {
     adds: plan.adds.map((a) => [a.line, a.record]),
     updates: plan.updates.map((u) => [u.line, u.id, u.version, u.changes]),
     unchanged: plan.unchanged,
+    photos: photos.map((r) => [r.line, r.photos.map((p) => p.key)]),
   }
   return createHash('sha256').update(JSON.stringify(shape)).digest('base64url')
 }
@@ -66,8 +70,16 @@ export function staffInventoryUploads(services: Services, siteOrigin: string): R
       if (!actor) return
       const checked = await services.staff.inventory.check(await body(req, res), { filesAllowed: false })
       if (!checked.ok) return res.json(checked)
-      const { plan, photosNamed } = checked
-      res.json({ ok: true, adds: plan.adds, updates: plan.updates, unchanged: plan.unchanged, photosNamed, fingerprint: planFingerprint(plan) })
+      const { plan, photosNamed, photosToAdd, photos } = checked
+      res.json({
+        ok: true,
+        adds: plan.adds,
+        updates: plan.updates,
+        unchanged: plan.unchanged,
+        photosNamed,
+        photosToAdd,
+        fingerprint: planFingerprint(plan, photos),
+      })
     } catch (error) {
       next(error)
     }
@@ -78,12 +90,13 @@ export function staffInventoryUploads(services: Services, siteOrigin: string): R
       const actor = await guard(req, res, true)
       if (!actor) return
       const fingerprint = typeof req.query.fingerprint === 'string' ? req.query.fingerprint : ''
-      const checked = await services.staff.inventory.check(await body(req, res), { filesAllowed: false })
+      // Photos are fetched and processed before the write; the preview only checked them.
+      const checked = await services.staff.inventory.check(await body(req, res), { filesAllowed: false, processPhotos: true })
       if (!checked.ok) return res.status(400).json({ message: 'The file has problems; nothing was imported.', ...checked })
-      if (planFingerprint(checked.plan) !== fingerprint) {
+      if (planFingerprint(checked.plan, checked.photos) !== fingerprint) {
         return sendError(res, 409, 'The inventory or the file changed since the preview. Check the file again to see what it would change now.')
       }
-      res.json(await services.staff.inventory.apply(checked.plan, actor))
+      res.json(await services.staff.inventory.apply(checked.plan, actor, checked.photos))
     } catch (error) {
       if (error instanceof StaleImportError) return sendError(res, 409, error.message)
       next(error)
