@@ -20,7 +20,9 @@ const usage = `The inventory as a spreadsheet (CSV):
   npm run inventory -- export > inventory.csv        every cart, in the same columns
 
 Rows match carts by stockNumber, else they are added. A file with any bad row changes nothing,
-and every bad row is listed with its line and column. --dry-run lists the changes and makes none.`
+and every bad row is listed with its line and column. --dry-run lists the changes and makes none.
+Photos (the photos column, |-separated) are file names beside the CSV file, this site's photo
+addresses, or addresses on the hosts in IMPORT_PHOTO_HOSTS; they are added after a cart's own.`
 
 class UsageError extends Error {}
 

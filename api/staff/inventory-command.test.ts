@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
+import type { GolfCartDetail } from '../../domain/golf-cart.ts'
 import { withCheckDigit } from '../../domain/vin.ts'
 import { startServerProcess } from '../../tests/support/server-process.ts'
 import { createTestDatabase } from '../../tests/support/test-database.ts'
@@ -35,6 +37,8 @@ const header = 'stockNumber,title,description,price,status,vin,imageUrl'
 const image = '/images/carts/2025-evolution-d5-ranger-4-plus.svg'
 const good = `CLI-1,2025 Evolution D5 Ranger 4 Plus,Four seats.,11995,available,${vin},${image}`
 
+const picture = () => sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 30, g: 120, b: 90 } } }).jpeg().toBuffer()
+
 function csvFile(dir: string, name: string, text: string): string {
   const path = join(dir, name)
   writeFileSync(path, text)
@@ -46,7 +50,9 @@ describe('npm run inventory', () => {
     const dir = folder()
     const server = await startServerProcess({ DATA_DIR: dir })
     try {
-      const file = csvFile(dir, 'carts.csv', `${header}\n${good}\n`)
+      // A photo named by its file name, beside the CSV file.
+      writeFileSync(join(dir, 'front.jpg'), await picture())
+      const file = csvFile(dir, 'carts.csv', `${header},photos\n${good},front.jpg\n`)
       const dry = await inventory(['import', file, '--dry-run'], { DATA_DIR: dir })
       expect(dry).toMatchObject({ code: 0, out: expect.stringContaining('line 2: add CLI-1 "2025 Evolution D5 Ranger 4 Plus"') })
       expect(dry.out).toContain('Dry run, nothing changed: 1 to add')
@@ -55,14 +61,18 @@ describe('npm run inventory', () => {
       const done = await inventory(['import', file], { DATA_DIR: dir })
       expect(done).toMatchObject({ code: 0, out: expect.stringContaining('Imported: 1 added, 0 changed') })
       const detail = await fetch(`${server.url}/api/golf-carts/slug/2025-evolution-d5-ranger-4-plus-2`)
-      expect(await detail.json()).toMatchObject({ stockNumber: 'CLI-1', vin })
+      const cart = (await detail.json()) as GolfCartDetail
+      expect(cart).toMatchObject({ stockNumber: 'CLI-1', vin, photo: { alt: '2025 Evolution D5 Ranger 4 Plus', width: 800 } })
+      expect(done.out).toContain('Photos: 1 named, 1 added')
 
       const exported = await inventory(['export'], { DATA_DIR: dir })
       expect(exported.code).toBe(0)
       expect(exported.out).toMatch(/^stockNumber,title,/)
       expect(exported.out).toContain(`CLI-1,2025 Evolution D5 Ranger 4 Plus,Four seats.,11995`)
       const again = await inventory(['import', csvFile(dir, 'export.csv', exported.out)], { DATA_DIR: dir })
+      expect(exported.out).toMatch(new RegExp(`,http://localhost:\\d+/photos/${cart.photo!.key}-800\\.jpg\\r\\n`))
       expect(again.out).toMatch(/Imported: 0 added, 0 changed, \d+ unchanged/)
+      expect(again.out).toContain('Photos: 1 named, 0 added')
     } finally {
       await server.stop()
     }
@@ -84,10 +94,17 @@ describe('npm run inventory', () => {
   it.runIf(process.env.TEST_DATABASE_URL)('works on PostgreSQL through DATABASE_URL, with audit entries', { timeout: 60_000 }, async () => {
     const db = await createTestDatabase('postgres')
     try {
-      const file = csvFile(folder(), 'carts.csv', `${header}\n${good}\n`)
+      const dir = folder()
+      writeFileSync(join(dir, 'front.jpg'), await picture())
+      const file = csvFile(dir, 'carts.csv', `${header},photos\n${good},front.jpg\n`)
       expect(await inventory(['import', file], { DATABASE_URL: db.url! })).toMatchObject({ code: 0 })
-      const [audit] = await db.sql`select actor, entity, action from audit_log`
-      expect(audit).toEqual({ actor: 'npm run inventory', entity: 'cart', action: 'create' })
+      const audit = await db.sql`select actor, entity, action from audit_log order by id`
+      expect(audit).toEqual([
+        { actor: 'npm run inventory', entity: 'cart', action: 'create' },
+        { actor: 'npm run inventory', entity: 'photo', action: 'create' },
+      ])
+      const [stored] = await db.sql`select p.alt, p.width from cart_photos p join golf_carts c on c.id = p.cart_id where c.stock_number = 'CLI-1'`
+      expect(stored).toEqual({ alt: '2025 Evolution D5 Ranger 4 Plus', width: 800 })
     } finally {
       await db.close()
     }
