@@ -26,7 +26,12 @@ export function createRuntime(
   db: Database,
   env: Env,
   log: Logger,
-  options: { soleWorker?: boolean; signInPolicy?: SignInPolicy } = {},
+  options: {
+    soleWorker?: boolean
+    signInPolicy?: SignInPolicy
+    /** Internal addresses an import may fetch photos from anyway: tests' photo servers only. */
+    trustedPhotoAddresses?: readonly string[]
+  } = {},
 ): Runtime {
   const { mail } = env
   const notifications: NotificationKind[] = [
@@ -41,7 +46,7 @@ export function createRuntime(
     changes,
     soldVisibleDays: env.soldVisibleDays,
     signInPolicy: options.signInPolicy,
-    photoPolicy: { siteUrl: env.siteUrl, allowedHosts: env.importPhotoHosts },
+    photoPolicy: { siteUrl: env.siteUrl, allowedHosts: env.importPhotoHosts, trustedAddresses: options.trustedPhotoAddresses },
   })
   const mailer = createMailer(mail)
   if (mailer && mail.leadsFrom) {

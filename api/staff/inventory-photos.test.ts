@@ -2,7 +2,10 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { GolfCartDetail } from '../../domain/golf-cart.ts'
+import { addStaff, signedInClient } from '../../tests/support/staff.ts'
 import { backends, createTestDatabase, type TestDatabase } from '../../tests/support/test-database.ts'
+import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
 import { migrate } from '../db/migrate.ts'
 import { createServices, type Services } from '../trpc/context.ts'
 import type { Actor } from './audit.ts'
@@ -144,5 +147,42 @@ describe.each(backends)('photos named in an inventory import on %s', (backend) =
       ],
     })
     expect(await Promise.all([count('golf_carts'), count('cart_photos'), count('audit_log')])).toEqual(before)
+  })
+})
+
+describe.each(backends)('the console import takes photos by URL on %s', (backend) => {
+  let site: TestServer
+  let cookie: string
+  const post = (path: string, body: string) =>
+    fetch(`${site.url}${path}`, { method: 'POST', headers: { cookie, origin: site.url, 'content-type': 'text/csv' }, body })
+  const previewAndImport = async (file: string) => {
+    const preview = (await (await post('/api/staff/inventory/check', file)).json()) as { ok: boolean; photosToAdd: number; fingerprint: string }
+    const applied = await post(`/api/staff/inventory/import?fingerprint=${preview.fingerprint}`, file)
+    expect(applied.status).toBe(200)
+    return { preview, applied: (await applied.json()) as { added: number; updated: number; photosAdded: number } }
+  }
+
+  beforeAll(async () => {
+    site = await startTestServer(backend, { IMPORT_PHOTO_HOSTS: new URL(base).host }, { trustedPhotoAddresses: ['127.0.0.1'] })
+    await addStaff(site)
+    cookie = (await signedInClient(site)).cookie
+  })
+  afterAll(() => site?.close())
+
+  it('previews the photos to add, stores them with the cart, and imports its own export unchanged', async () => {
+    const file = `${header}\nCON-9,2025 Denago EV Rover XL,Lifted.,15995,available,${image},${base}/side.png|${base}/front.jpg\n`
+    const first = await previewAndImport(file)
+    expect(first.preview).toMatchObject({ ok: true, photosToAdd: 2 })
+    expect(first.applied).toMatchObject({ added: 1, photosAdded: 2 })
+    const cart = (await (await fetch(`${site.url}/api/golf-carts/slug/2025-denago-ev-rover-xl-2`)).json()) as GolfCartDetail
+    expect(cart.photos.map((p) => p.alt)).toEqual(['2025 Denago EV Rover XL', '2025 Denago EV Rover XL, photo 2'])
+    expect((await fetch(`${site.url}/photos/${cart.photo!.key}-480.webp`)).status).toBe(200)
+
+    const exported = await (await fetch(`${site.url}/api/staff/inventory.csv`, { headers: { cookie } })).text()
+    const photos = await site.db.sql`select count(*)::int as n from cart_photos`
+    const again = await previewAndImport(exported)
+    expect(again.preview).toMatchObject({ ok: true, photosToAdd: 0 })
+    expect(again.applied).toMatchObject({ added: 0, updated: 0, photosAdded: 0 })
+    expect(await site.db.sql`select count(*)::int as n from cart_photos`).toEqual(photos)
   })
 })

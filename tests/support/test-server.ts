@@ -23,7 +23,7 @@ export interface TestServer {
 export async function startTestServer(
   backend: Backend,
   env: Record<string, string> = {},
-  options: { widgetsDir?: string; site?: boolean; signInPolicy?: SignInPolicy } = {},
+  options: { widgetsDir?: string; site?: boolean; signInPolicy?: SignInPolicy; trustedPhotoAddresses?: readonly string[] } = {},
 ): Promise<TestServer> {
   const db = await createTestDatabase(backend)
   await migrate(db.sql)
@@ -33,7 +33,7 @@ export async function startTestServer(
   const logs: Record<string, unknown>[] = []
   const log = createLogger(config.logLevel, (line) => void logs.push(JSON.parse(line)))
   const mountSite = options.site ? (await import('../../host/server/site.ts')).mountSite : undefined
-  const runtime = createRuntime(db, config, log, { signInPolicy: options.signInPolicy })
+  const runtime = createRuntime(db, config, log, { signInPolicy: options.signInPolicy, trustedPhotoAddresses: options.trustedPhotoAddresses })
   await runtime.listening
   const { listener } = await createApp({ db, env: config, log, services: runtime.services, widgetsDir: options.widgetsDir, mountSite })
   const server = createServer(listener).listen(0, '127.0.0.1')
