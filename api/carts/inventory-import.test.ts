@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { withCheckDigit } from '../../domain/vin.ts'
+import { backends, createTestDatabase, type TestDatabase } from '../../tests/support/test-database.ts'
+import { migrate } from '../db/migrate.ts'
+import { createInventory } from '../staff/inventory.ts'
+import { inventoryCsv, parseInventoryCsv } from './inventory-csv.ts'
+import { applyImport, exportCarts, planImport, StaleImportError } from './inventory-import.ts'
+import { seed } from './seed.ts'
+
+/**
+ * The import's rules that need the database (PRODUCT.md, "Import"), table by table: every reason
+ * a row is refused there, all or nothing, export then import changes nothing, the write (slugs,
+ * stock numbers, audit rows, columns left out) and a plan gone stale. The rules of the file alone
+ * are in inventory-csv.test.ts.
+ */
+const image = '/images/carts/2025-evolution-d5-ranger-4-plus.svg'
+const header = 'stockNumber,title,description,price,status,vin,imageUrl'
+const vin = (n: number) => withCheckDigit(`5ZEVD5R40S${String(n).padStart(7, '0')}`)
+const actor = { id: null, name: 'import test' }
+
+describe.each(backends)('the inventory import against the database on %s', (backend) => {
+  let db: TestDatabase
+  let inventory: ReturnType<typeof createInventory>
+  let writes = 0
+
+  beforeAll(async () => {
+    db = await createTestDatabase(backend)
+    await migrate(db.sql)
+    await seed(db.sql)
+    inventory = createInventory(db.sql, () => writes++, { photoPolicy: { siteUrl: 'http://localhost', allowedHosts: [] } })
+  })
+  afterAll(() => db?.close())
+  beforeEach(() => {
+    writes = 0
+  })
+
+  const rows = (csv: string) => {
+    const parsed = parseInventoryCsv(csv)
+    if (!parsed.ok) throw new Error(`the test's file must parse: ${JSON.stringify(parsed.problems)}`)
+    return parsed.rows
+  }
+  const count = async () => (await db.sql<{ n: number }[]>`select count(*)::int as n from golf_carts`)[0]!.n
+  const audits = async () => (await db.sql<{ n: number }[]>`select count(*)::int as n from audit_log`)[0]!.n
+  const first = async () =>
+    (await db.sql<{ id: number; stockNumber: string; title: string; price: number; imageUrl: string }[]>`
+      select id, stock_number, title, price::float8 as price, image_url from golf_carts order by id limit 1
+    `)[0]!
+
+  describe('every reason the database refuses a row', () => {
+    it('a VIN already on another cart, naming that cart', async () => {
+      const holder = await first()
+      await db.sql`update golf_carts set vin = ${vin(1)} where id = ${holder.id}`
+      try {
+        const planned = await planImport(db.sql, rows(`${header}\nNEW-1,A new cart,Two seats.,5000,available,${vin(1)},${image}`))
+        expect(planned).toEqual({
+          ok: false,
+          problems: [{ line: 2, field: 'vin', message: `VIN ${vin(1)} is already on stock number ${holder.stockNumber} ("${holder.title}")` }],
+        })
+      } finally {
+        await db.sql`update golf_carts set vin = null where id = ${holder.id}`
+      }
+    })
+
+    it('a new cart from a file without an imageUrl column', async () => {
+      const planned = await planImport(db.sql, rows('stockNumber,title,description,price\nNEW-2,A new cart,Two seats.,5000'))
+      expect(planned).toEqual({ ok: false, problems: [{ line: 2, field: 'imageUrl', message: expect.stringMatching(/needs an image/) }] })
+    })
+  })
+
+  describe('all or nothing', () => {
+    it('a file with one bad row among good adds and changes changes nothing, and lists the bad rows', async () => {
+      const existing = await first()
+      const before = { carts: await count(), audits: await audits() }
+      const file = [
+        header,
+        `AON-1,A new cart,Two seats.,5000,available,,${image}`,
+        `${existing.stockNumber},${existing.title},Changed.,${existing.price + 1},available,,${image}`,
+        `AON-2,Another new cart,Two seats.,lots,available,,${image}`,
+        `AON-3,A third new cart,Two seats.,5000,gone,,${image}`,
+      ].join('\n')
+      const result = await inventory.importCsv(file, actor, { filesAllowed: false })
+      expect(result).toEqual({
+        ok: false,
+        problems: [expect.objectContaining({ line: 4, field: 'price' }), expect.objectContaining({ line: 5, field: 'status' })],
+      })
+      // A row the database refuses stops the good rows as well.
+      const taken = await db.sql<{ stockNumber: string }[]>`select stock_number from golf_carts where vin is null order by id desc limit 1`
+      await db.sql`update golf_carts set vin = ${vin(2)} where stock_number = ${taken[0]!.stockNumber}`
+      const second = await inventory.importCsv(
+        [header, `AON-1,A new cart,Two seats.,5000,available,,${image}`, `AON-4,Another,Two seats.,5000,available,${vin(2)},${image}`].join('\n'),
+        actor,
+        { filesAllowed: false },
+      )
+      await db.sql`update golf_carts set vin = null where vin = ${vin(2)}`
+      expect(second).toMatchObject({ ok: false, problems: [{ line: 3, field: 'vin' }] })
+      expect({ carts: await count(), audits: await audits() }).toEqual(before)
+      expect((await first()).price).toBe(existing.price)
+      expect(writes).toBe(0)
+    })
+  })
+
+  describe('the round trip', () => {
+    it('export then import changes nothing: every cart unchanged', async () => {
+      const carts = await exportCarts(db.sql)
+      const planned = await planImport(db.sql, rows(inventoryCsv(carts)))
+      expect(planned).toEqual({ ok: true, plan: { adds: [], updates: [], unchanged: carts.length } })
+      const text = await inventory.exportCsv()
+      const result = await inventory.importCsv(text, actor, { filesAllowed: false })
+      expect(result).toMatchObject({ ok: true, applied: { added: 0, updated: 0, unchanged: carts.length } })
+      expect(writes).toBe(0)
+    })
+  })
+
+  describe('the write', () => {
+    it('adds carts with unique slugs and stock numbers, changes only what the file gives, and audits each', async () => {
+      const existing = await first()
+      const [{ slug: takenSlug, title: takenTitle }] = await db.sql<{ slug: string; title: string }[]>`select slug, title from golf_carts order by id limit 1`
+      const before = { carts: await count() }
+      const file = [
+        'stockNumber,title,description,price,imageUrl',
+        `W-1,${takenTitle},Same title as a cart we have.,7000,${image}`,
+        `W-2,${takenTitle},And once more.,7100,${image}`,
+        `,A cart without a stock number,Given one by the database.,7200,${image}`,
+        `${existing.stockNumber},${existing.title},A new description.,${existing.price + 250},${existing.imageUrl}`,
+      ].join('\n')
+      const planned = await planImport(db.sql, rows(file))
+      if (!planned.ok) throw new Error('the plan must pass')
+      expect(planned.plan).toMatchObject({ adds: [{ line: 2 }, { line: 3 }, { line: 4 }], updates: [{ line: 5, id: existing.id }] })
+      expect(planned.plan.updates[0]!.changes.map((c) => c.field).sort()).toEqual(['description', 'price'])
+      const outcome = await applyImport(db.sql, planned.plan, actor)
+      expect(outcome).toMatchObject({ added: 3, updated: 1, unchanged: 0, writeMs: expect.any(Number) })
+      expect(await count()).toBe(before.carts + 3)
+
+      const added = await db.sql<{ id: number; slug: string; stockNumber: string; version: number }[]>`
+        select id, slug, stock_number, version from golf_carts order by id desc limit 3
+      `
+      const [noStock, second, firstAdded] = added
+      expect(firstAdded!.slug).toBe(`${takenSlug}-2`)
+      expect(second!.slug).toBe(`${takenSlug}-3`)
+      expect(noStock).toMatchObject({ slug: 'a-cart-without-a-stock-number', stockNumber: `GC-${String(noStock!.id).padStart(4, '0')}` })
+
+      // Columns the file leaves out (status, VIN, ...) keep the cart's values; the version moves on.
+      const [changed] = await db.sql`select price::float8 as price, description, status, version from golf_carts where id = ${existing.id}`
+      expect(changed).toMatchObject({ price: existing.price + 250, description: 'A new description.', status: 'available' })
+
+      const log = await db.sql<{ entityId: string; action: string; field: string | null; before: unknown; after: unknown; actor: string }[]>`
+        select entity_id, action, field, before, after, actor from audit_log where actor = ${actor.name} order by id
+      `
+      const created = log.filter((l) => l.action === 'create')
+      expect(created.map((l) => l.entityId).sort()).toEqual(added.map((a) => String(a.id)).sort())
+      expect(created.find((l) => l.entityId === String(firstAdded!.id))!.after).toMatchObject({
+        slug: `${takenSlug}-2`,
+        title: takenTitle,
+        price: 7000,
+        stockNumber: 'W-1',
+        imageUrl: image,
+      })
+      expect(log.filter((l) => l.action === 'update')).toEqual([
+        expect.objectContaining({ entityId: String(existing.id), field: 'description' }),
+        expect.objectContaining({ entityId: String(existing.id), field: 'price', before: existing.price, after: existing.price + 250 }),
+      ])
+      expect(writes).toBe(0) // applyImport itself; the inventory service tells the caches (below)
+    })
+
+    it('tells the caches once an import wrote something', async () => {
+      const result = await inventory.importCsv(`${header}\nW-9,One more cart,Two seats.,5000,available,,${image}`, actor, { filesAllowed: false })
+      expect(result).toMatchObject({ ok: true, applied: { added: 1 } })
+      expect(writes).toBe(1)
+    })
+  })
+
+  describe('a plan gone stale', () => {
+    it('refuses the whole plan when a cart it changes was changed since, writing nothing', async () => {
+      const existing = await first()
+      const planned = await planImport(
+        db.sql,
+        rows(`${header}\nST-1,A new cart,Two seats.,5000,available,,${image}\n${existing.stockNumber},${existing.title},Stale.,1,available,,${image}`),
+      )
+      if (!planned.ok) throw new Error('the plan must pass')
+      await db.sql`update golf_carts set featured = not featured where id = ${existing.id}`
+      const before = { carts: await count(), audits: await audits() }
+      await expect(applyImport(db.sql, planned.plan, actor)).rejects.toThrow(StaleImportError)
+      await expect(applyImport(db.sql, planned.plan, actor)).rejects.toThrow(new RegExp(`stock number ${existing.stockNumber}`))
+      expect({ carts: await count(), audits: await audits() }).toEqual(before)
+    })
+
+    it('refuses a plan whose new stock number was added since', async () => {
+      const planned = await planImport(db.sql, rows(`${header}\nST-2,A new cart,Two seats.,5000,available,,${image}`))
+      if (!planned.ok) throw new Error('the plan must pass')
+      await applyImport(db.sql, planned.plan, actor)
+      const before = { carts: await count(), audits: await audits() }
+      await expect(applyImport(db.sql, planned.plan, actor)).rejects.toThrow(/Stock number ST-2 was added since/)
+      expect({ carts: await count(), audits: await audits() }).toEqual(before)
+    })
+  })
+})
