@@ -4,7 +4,7 @@ import { backends, createTestDatabase, type TestDatabase } from '../../tests/sup
 import { migrate } from '../db/migrate.ts'
 import { createInventory } from '../staff/inventory.ts'
 import { inventoryCsv, parseInventoryCsv } from './inventory-csv.ts'
-import { applyImport, exportCarts, planImport, StaleImportError } from './inventory-import.ts'
+import { applyImport, chooseSlugs, exportCarts, planImport, StaleImportError } from './inventory-import.ts'
 import { seed } from './seed.ts'
 
 /**
@@ -17,6 +17,12 @@ const image = '/images/carts/2025-evolution-d5-ranger-4-plus.svg'
 const header = 'stockNumber,title,description,price,status,vin,imageUrl'
 const vin = (n: number) => withCheckDigit(`5ZEVD5R40S${String(n).padStart(7, '0')}`)
 const actor = { id: null, name: 'import test' }
+
+describe('slugs for many added carts at once', () => {
+  it('gives each title its slug or the first free -2, -3..., as one cart at a time would', () => {
+    expect(chooseSlugs(['a', 'a', 'a-2', 'b', 'a'], new Set(['a', 'a-3']))).toEqual(['a-2', 'a-4', 'a-2-2', 'b', 'a-5'])
+  })
+})
 
 describe.each(backends)('the inventory import against the database on %s', (backend) => {
   let db: TestDatabase
@@ -114,7 +120,8 @@ describe.each(backends)('the inventory import against the database on %s', (back
   describe('the write', () => {
     it('adds carts with unique slugs and stock numbers, changes only what the file gives, and audits each', async () => {
       const existing = await first()
-      const [{ slug: takenSlug, title: takenTitle }] = await db.sql<{ slug: string; title: string }[]>`select slug, title from golf_carts order by id limit 1`
+      const [taken] = await db.sql<{ slug: string; title: string }[]>`select slug, title from golf_carts order by id limit 1`
+      const { slug: takenSlug, title: takenTitle } = taken!
       const before = { carts: await count() }
       const file = [
         'stockNumber,title,description,price,imageUrl',

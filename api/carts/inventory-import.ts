@@ -1,15 +1,16 @@
 import type { CartRecord, CartRecordField } from '../../domain/cart-record.ts'
 import { cartRecordFields } from '../../domain/cart-record.ts'
 import type { ExportCart, ImportRow, RowProblem } from './inventory-csv.ts'
-import { alternativeSlug, slugify, uniqueSlug } from '../../domain/slug.ts'
+import { alternativeSlug, slugify } from '../../domain/slug.ts'
 import type { Sql, TransactionSql } from '../db/database.ts'
-import { type Actor, type AuditChange, changedFields, recordManyChanges } from '../staff/audit.ts'
+import { type Actor, type AuditChange, changedFields } from '../staff/audit.ts'
 
 /**
  * The inventory import's two steps (PRODUCT.md, "Import"). `planImport` reads the database and
- * works out every change without writing; `applyImport` writes a plan in one transaction of bulk
- * statements, so 10,000 carts hold the database for about a second and visitors are served
- * around it. A plan made before someone else changed one of its carts is refused, not applied.
+ * works out every change without writing; `applyImport` writes a plan in one transaction of two
+ * bulk statements (the adds, the updates, each with its audit rows), everything else made before
+ * it begins, so visitors wait as little as can be (docs/BENCHMARKS.md, "Inventory import").
+ * A plan made before someone else changed one of its carts is refused, not applied.
  */
 const recordFields = Object.keys(cartRecordFields) as CartRecordField[]
 
@@ -131,9 +132,45 @@ const columnTypes = [
 
 const asJson = (record: CartRecord) => Object.fromEntries(columnTypes.map(([field, column]) => [column, record[field] ?? null]))
 
+const columns = columnTypes.map(([, column]) => column)
+const typedColumns = columnTypes.map(([, column, type]) => `${column} ${type}`).join(', ')
+/** An added cart's whole record for its audit row, made from the inserted row in SQL. */
+const snapshot = columnTypes.map(([field, column, type]) => `'${field}', ${type === 'numeric' ? `${column}::float8` : column}`).join(', ')
+
 /**
- * Writes a plan in one transaction: the adds in one insert, the updates in one update, the audit
- * rows in one insert. Carts the plan updates are locked and their versions compared first.
+ * A plan as the write statements take it, made before the transaction: every row turned into
+ * JSON text here, so the transaction holds the database only for the statements themselves.
+ */
+export interface PreparedPlan {
+  plan: ImportPlan
+  /** The added carts, in the file's order (`ord` from 1), without their slugs (chosen under the lock). */
+  adds: string
+  /** Each added cart's slug as its title gives it, before a -2, -3 makes it unique. */
+  slugBases: string[]
+  stockNumbers: string[]
+  /** The changed carts with the version the plan saw, and their audit rows. */
+  updates: string
+  updateAudit: string
+}
+
+export function preparePlan(plan: ImportPlan): PreparedPlan {
+  return {
+    plan,
+    adds: JSON.stringify(plan.adds.map(({ record }, i) => ({ ...asJson(record), alternative_slug: alternativeSlug(record.title), ord: i + 1 }))),
+    slugBases: plan.adds.map(({ record }) => slugify(record.title) || 'golf-cart'),
+    stockNumbers: plan.adds.flatMap((a) => (a.record.stockNumber ? [a.record.stockNumber] : [])),
+    updates: JSON.stringify(plan.updates.map((u) => ({ id: u.id, version: u.version, ...asJson(u.record) }))),
+    updateAudit: JSON.stringify(
+      plan.updates.flatMap((u) => u.changes.map((c) => ({ entity_id: String(u.id), field: c.field ?? null, before: c.before ?? null, after: c.after ?? null }))),
+    ),
+  }
+}
+
+/**
+ * Writes a plan in one transaction. Everything that can be is made before it begins
+ * (`preparePlan`), so the database is held for the lock, one read (stock numbers taken since
+ * the check, and the slugs the new carts' titles would collide with), one statement for the adds
+ * with their audit rows, and one for the updates with theirs.
  */
 export async function applyImport<T extends Omit<ImportOutcome, 'writeMs'>>(
   sql: Sql,
@@ -142,82 +179,97 @@ export async function applyImport<T extends Omit<ImportOutcome, 'writeMs'>>(
   /** More writes around the plan's in its transaction (the photos: api/carts/import-photos.ts). */
   around: (tx: TransactionSql, write: () => Promise<Omit<ImportOutcome, 'writeMs'>>) => Promise<T> = (_tx, write) => write() as Promise<T>,
 ): Promise<T & { writeMs: number }> {
+  const prepared = preparePlan(plan)
   const started = performance.now()
-  const outcome = (await sql.begin((tx) => around(tx, () => writePlan(tx, plan, actor)))) as T
+  const outcome = (await sql.begin((tx) => around(tx, () => writePlan(tx, prepared, actor)))) as T
   return { ...outcome, writeMs: Math.round(performance.now() - started) }
 }
 
 /** The writes of `applyImport`, inside the caller's transaction (the seed runs it in its own). */
-export async function writePlan(tx: TransactionSql, plan: ImportPlan, actor: Actor): Promise<Omit<ImportOutcome, 'writeMs'>> {
-  const columns = columnTypes.map(([, column]) => column)
-  const typed = columnTypes.map(([, column, type]) => `${column} ${type}`).join(', ')
-  // Slugs are chosen here, as insertCart does: one writer at a time chooses them.
-  await tx`lock table golf_carts in share row exclusive mode`
+export async function writePlan(tx: TransactionSql, prepared: PreparedPlan, actor: Actor): Promise<Omit<ImportOutcome, 'writeMs'>> {
+  const { plan } = prepared
+  // Slugs are chosen here, as insertCart does: one writer at a time chooses them. The lock also
+  // keeps every other writer out until the commit, so the versions compared below stay true.
+  const locked = tx`lock table golf_carts in share row exclusive mode`
+  let added = 0
+  if (plan.adds.length > 0) {
+    const bases = [...new Set(prepared.slugBases)]
+    // Sent with the lock, one round trip: stock numbers someone added since the check, and the
+    // slugs the new titles could collide with (a base, or a base with -2, -3...), not every slug.
+    const [, taken, slugRows] = await Promise.all([
+      locked,
+      tx<{ stockNumber: string }[]>`select stock_number from golf_carts where stock_number = any(${tx.array(prepared.stockNumbers)}::text[]) limit 1`,
+      tx<{ slug: string }[]>`
+        select slug from golf_carts
+        where slug = any(${tx.array(bases)}::text[]) or regexp_replace(slug, '-[0-9]+$', '') = any(${tx.array(bases)}::text[])
+      `,
+    ])
+    if (taken.length > 0) throw new StaleImportError(`Stock number ${taken[0]!.stockNumber} was added since the file was checked; check the file again`)
+    const slugs = chooseSlugs(prepared.slugBases, new Set(slugRows.map((r) => r.slug)))
+    const [{ added: count } = { added: 0 }] = await tx.unsafe<{ added: number }[]>(
+      `with inserted as (
+         insert into golf_carts (slug, alternative_slug, ${columns.join(', ')})
+         select s.slug, r.alternative_slug, ${columns.map((c) => `r.${c}`).join(', ')}
+         from jsonb_to_recordset($1::text::jsonb) as r(ord integer, alternative_slug text, ${typedColumns})
+         join unnest($2::text[]) with ordinality as s(slug, ord) on s.ord = r.ord
+         order by r.ord
+         returning id, slug, ${columns.join(', ')}
+       ), audited as (
+         insert into audit_log (actor_id, actor, entity, entity_id, action, after)
+         select $3::int, $4, 'cart', id::text, 'create', jsonb_build_object('slug', slug, ${snapshot})
+         from inserted order by id
+       )
+       select count(*)::int as added from inserted`,
+      [prepared.adds, tx.array(slugs) as never, actor.id as never, actor.name],
+    )
+    added = count
+  } else {
+    await locked
+  }
   if (plan.updates.length > 0) {
-    const ids = plan.updates.map((u) => u.id)
-    const versions = await tx<{ id: number; version: number }[]>`
-      select id, version from golf_carts where id = any(${tx.array(ids)}::int[]) for update
-    `
-    const now = new Map(versions.map((v) => [v.id, v.version]))
-    const stale = plan.updates.filter((u) => now.get(u.id) !== u.version)
-    if (stale.length > 0) {
+    // A cart is changed only at the version the plan saw; one changed since is left alone, and
+    // the count tells: then nothing of the import is kept.
+    const [answer] = await tx.unsafe<{ updated: number; ids: number[] | null }[]>(
+      `with updated as (
+         update golf_carts g set ${columns.map((c) => `${c} = r.${c}`).join(', ')}
+         from jsonb_to_recordset($1::text::jsonb) as r(id integer, version integer, ${typedColumns})
+         where g.id = r.id and g.version = r.version
+         returning g.id
+       ), audited as (
+         insert into audit_log (actor_id, actor, entity, entity_id, action, field, before, after)
+         select $3::int, $4, 'cart', a.entity_id, 'update', a.field, a.before, a.after
+         from jsonb_to_recordset($2::text::jsonb) as a(entity_id text, field text, before jsonb, after jsonb)
+       )
+       select count(*)::int as updated, case when count(*) < $5 then array_agg(id) end as ids from updated`,
+      [prepared.updates, prepared.updateAudit, actor.id as never, actor.name, plan.updates.length],
+    )
+    if (answer?.updated !== plan.updates.length) {
+      const done = new Set(answer?.ids ?? [])
+      const stale = plan.updates.filter((u) => !done.has(u.id))
       throw new StaleImportError(
         `${stale.length} cart${stale.length === 1 ? '' : 's'} changed since the file was checked (first: stock number ${stale[0]!.stockNumber}); check the file again`,
       )
     }
   }
-  let added = 0
-  if (plan.adds.length > 0) {
-    const taken = await tx<{ stockNumber: string }[]>`
-      select stock_number from golf_carts
-      where stock_number = any(${tx.array(plan.adds.flatMap((a) => (a.record.stockNumber ? [a.record.stockNumber] : [])))}::text[])
-    `
-    if (taken.length > 0) throw new StaleImportError(`Stock number ${taken[0]!.stockNumber} was added since the file was checked; check the file again`)
-    const slugs = new Set((await tx<{ slug: string }[]>`select slug from golf_carts`).map((r) => r.slug))
-    const rows = plan.adds.map(({ record }) => {
-      const slug = uniqueSlug(slugify(record.title) || 'golf-cart', (s) => slugs.has(s))
-      slugs.add(slug)
-      return { ...asJson(record), slug, alternative_slug: alternativeSlug(record.title), ord: 0 }
-    })
-    rows.forEach((row, i) => (row.ord = i))
-    // The audit rows of the added carts are made from the inserted rows in the same statement, so
-    // the file's records cross the connection once (the embedded database's socket is the slow part).
-    const snapshot = columnTypes
-      .map(([field, column, type]) => `'${field}', ${type === 'numeric' ? `${column}::float8` : column}`)
-      .join(', ')
-    const [{ added: count } = { added: 0 }] = await tx.unsafe<{ added: number }[]>(
-      `with inserted as (
-         insert into golf_carts (slug, alternative_slug, ${columns.join(', ')})
-         select slug, alternative_slug, ${columns.join(', ')}
-         from jsonb_to_recordset($1::jsonb) as r(ord integer, slug text, alternative_slug text, ${typed})
-         order by ord
-         returning id, slug, ${columns.join(', ')}
-       ), audited as (
-         insert into audit_log (actor_id, actor, entity, entity_id, action, after)
-         select $2::int, $3, 'cart', id::text, 'create', jsonb_build_object('slug', slug, ${snapshot})
-         from inserted order by id
-       )
-       select count(*)::int as added from inserted`,
-      [tx.json(rows) as never, actor.id as never, actor.name],
-    )
-    added = count
-  }
-  if (plan.updates.length > 0) {
-    const rows = plan.updates.map((u) => ({ id: u.id, ...asJson(u.record) }))
-    await tx.unsafe(
-      `update golf_carts g set ${columns.map((c) => `${c} = r.${c}`).join(', ')}
-       from jsonb_to_recordset($1::jsonb) as r(id integer, ${typed})
-       where g.id = r.id`,
-      [tx.json(rows as never) as never],
-    )
-  }
-  await recordManyChanges(
-    tx,
-    actor,
-    'cart',
-    plan.updates.flatMap((u) => u.changes.map((change) => ({ ...change, entityId: u.id }))),
-  )
   return { added, updated: plan.updates.length, unchanged: plan.unchanged }
+}
+
+/**
+ * Each title's slug, or the first of `-2`, `-3`... not taken yet (`uniqueSlug`), for many carts
+ * at once: the next number to try is remembered for each title, so 10,000 carts of twenty models
+ * are 10,000 steps, not one count from 2 upward per cart.
+ */
+export function chooseSlugs(bases: readonly string[], taken: Set<string>): string[] {
+  const next = new Map<string, number>()
+  return bases.map((base) => {
+    const numbered = (n: number) => (n === 1 ? base : `${base}-${n}`)
+    let n = next.get(base) ?? 1
+    while (taken.has(numbered(n))) n++
+    const slug = numbered(n)
+    taken.add(slug)
+    next.set(base, n)
+    return slug
+  })
 }
 
 /** Every cart, as the export writes it: sold and held carts too, by stock number. */

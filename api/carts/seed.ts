@@ -1,7 +1,7 @@
 import type { ImportRow } from './inventory-csv.ts'
 import type { Sql } from '../db/database.ts'
 import type { Actor } from '../staff/audit.ts'
-import { planImport, writePlan } from './inventory-import.ts'
+import { planImport, preparePlan, writePlan } from './inventory-import.ts'
 import { startingInventory } from './starting-inventory.ts'
 
 /** Recorded beside the migrations, so the seed runs once per database, not once per start. */
@@ -25,6 +25,6 @@ export async function seed(sql: Sql, inventory: readonly ImportRow[] = startingI
     if (done || existing) return 0
     const planned = await planImport(tx, inventory)
     if (!planned.ok) throw new Error(`The starting inventory cannot be imported: ${planned.problems.map((p) => `line ${p.line}, ${p.field}: ${p.message}`).join('; ')}`)
-    return (await writePlan(tx, planned.plan, startingInventoryActor)).added
+    return (await writePlan(tx, preparePlan(planned.plan), startingInventoryActor)).added
   })
 }
