@@ -9,6 +9,7 @@ import postgres from 'postgres'
 import { openDatabase } from '../../api/db/database.ts'
 import { migrate } from '../../api/db/migrate.ts'
 import { seed } from '../../api/carts/seed.ts'
+import { npmStartArgs } from '../../tests/support/server-process.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -84,12 +85,12 @@ export interface Child {
 
 /**
  * The production server (the whole site) in its own process, started as `npm start` starts it
- * (the built `scripts/start.js`, no TypeScript loader), logging as in production. `nodeArgs`
- * go to Node before the script (the memory benchmark's probe).
+ * (the built `scripts/start.js` with npm start's V8 flags, no TypeScript loader), logging as in
+ * production. `nodeArgs` go to Node before them (the memory benchmark's probe).
  */
 export async function startSiteProcess(env: Record<string, string>, nodeArgs: string[] = []): Promise<Child> {
   const port = await freePort()
-  const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...npmStartArgs()], {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,6 +4,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { postgresAdminUrl, backendKinds } from './api-sections.ts'
+import { npmStartArgs } from '../../tests/support/server-process.ts'
 import { type Child, benchDatabase, freePort, measure, median, record, startBareServer, startSiteProcess } from './api.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -168,10 +169,10 @@ export async function sideBySide(): Promise<string> {
       // Ours and a bare server alternate here too.
       const ours: number[] = []
       for (let i = 0; i < startRuns; i++) {
-        ours.push(await timeToFirstAnswer(['scripts/start.js'], db.env, '/'))
+        ours.push(await timeToFirstAnswer(npmStartArgs(), db.env, '/'))
         bareStarts.push(await timeToFirstAnswer(['scripts/bench/bare-server.js'], {}, '/'))
       }
-      startup.push(startupRow(`\`npm start\` (\`node scripts/start.js\`), built tree, ${db.description}, to the home page`, ours))
+      startup.push(startupRow(`\`npm start\` (\`node ${npmStartArgs().join(' ')}\`), built tree, ${db.description}, to the home page`, ours))
     } finally {
       await db.drop()
     }

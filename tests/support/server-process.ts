@@ -1,7 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
+
+/**
+ * What `npm start` runs after `node`: its V8 flags and `scripts/start.js`, read from
+ * package.json, so the tests and the benchmarks start the very process visitors get
+ * (docs/decisions/0013-lean-start.md).
+ */
+export function npmStartArgs(): string[] {
+  const { scripts } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: { start: string } }
+  const [node, ...args] = scripts.start.split(/\s+/)
+  if (node !== 'node' || args.at(-1) !== 'scripts/start.js') throw new Error(`npm start is no longer node … scripts/start.js: ${scripts.start}`)
+  return args
+}
 
 export interface ServerProcess {
   url: string
@@ -15,14 +28,15 @@ export interface ServerProcess {
 /**
  * A real server entry point in a child process, with NODE_ENV unset as `npm start` leaves it:
  * the API alone (api/main.ts) unless told the site's (host/server/main.ts, which needs the build).
- * TypeScript entries run through tsx; a JavaScript one (`scripts/start.js`, what `npm start`
- * runs) with Node alone.
+ * TypeScript entries run through tsx; `scripts/start.js` as `npm start` runs it, with Node alone
+ * and its flags.
  */
 export function runServer(
   env: Record<string, string>,
   entry = 'api/main.ts',
 ): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, entry.endsWith('.js') ? [entry] : ['--import', 'tsx', entry], {
+  const args = entry === 'scripts/start.js' ? npmStartArgs() : entry.endsWith('.js') ? [entry] : ['--import', 'tsx', entry]
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LEAD_RATE_LIMIT: '1000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
