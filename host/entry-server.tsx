@@ -5,6 +5,7 @@ import { createContextInner, type Services } from '../api/trpc/context.ts'
 import { type AppRouter, appRouter } from '../api/trpc/router.ts'
 import { answeredNo, createQueryClient } from '../widgets/shared/api.tsx'
 import { App } from './app.tsx'
+import { placeIslands } from './islands/server.tsx'
 import type { PostedForm } from './form-state.ts'
 import { headTags } from './meta.ts'
 import { matchRoute } from './routes.ts'
@@ -18,7 +19,8 @@ export type RenderResult =
       status: number
       head: string
       html: string
-      state: DehydratedState
+      /** The data the page's islands hydrate from, when they read any. */
+      state?: DehydratedState
       /** False when some data could not be loaded: the page says so, and must not be reused. */
       complete: boolean
     }
@@ -36,8 +38,8 @@ export interface RenderRequest {
 
 /**
  * Renders one page on the server: finds the route, fetches its data by calling the procedures
- * directly (no HTTP), renders the React tree, and returns the status, the head tags and the data
- * the browser needs to hydrate without asking again.
+ * directly (no HTTP), renders the React tree with its islands, and returns the status, the head
+ * tags and the data the islands need to hydrate without asking again.
  */
 export async function render(request: RenderRequest): Promise<RenderResult> {
   const { pathname, search } = new URL(request.url, 'http://localhost')
@@ -66,18 +68,21 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     .getQueryCache()
     .getAll()
     .some((query) => query.state.status === 'error' && !answeredNo(query.state.error))
-  const html = renderToString(
+  const islands = placeIslands(`${pathname}${search}`, queryClient, trpc)
+  const page = renderToString(
     <App
       queryClient={queryClient}
       api={trpc}
-      ssrPath={pathname}
-      ssrSearch={search.replace(/^\?/, '')}
+      path={pathname}
+      search={search.replace(/^\?/, '')}
       postedForm={request.postedForm}
+      islands={islands.host}
     />,
   )
+  const html = islands.fill(page)
   const head = headTags(match.route.meta(context, match.params, query), request.siteUrl)
-  // A refused form post travels with the data, so hydration keeps what was typed and why it was refused.
-  const state = { ...dehydrate(queryClient), postedForm: request.postedForm }
+  // Only islands that read data need it; a page without them carries none.
+  const state = islands.needsData() ? dehydrate(queryClient) : undefined
   // Queries keep a five-minute garbage-collection timer; on the server that would hold every
   // request's data for five minutes. The cache has done its job once the head and the state
   // are taken from it.

@@ -1,5 +1,4 @@
 import { Menu, Phone, X } from 'lucide-react'
-import { useEffect, useState } from 'react'
 import { business } from '../../domain/business.ts'
 import { matchSitePath, paths, type SitePage } from '../../domain/site-paths.ts'
 
@@ -21,16 +20,17 @@ function currentSection(path: string): SitePage | undefined {
   return page && (sectionOf[page] ?? page)
 }
 
-/** Links with the current one highlighted, the phone, Get Quote; a menu on small screens. */
+/**
+ * Links with the current one highlighted, the phone, Get Quote; a menu on small screens. The
+ * header is HTML only: the menu button's script is host/islands/menu.ts, and the button's icon
+ * follows its aria-expanded (site.css).
+ */
 export function Header({ path }: { path: string }) {
-  const [open, setOpen] = useState(false)
   const current = currentSection(path)
-  // Choosing a link (any navigation) closes the menu.
-  useEffect(() => setOpen(false), [path])
 
   const links = headerLinks.map((link) => (
     <li key={link.page}>
-      <a href={paths[link.page]} aria-current={current === link.page ? 'page' : undefined} onClick={() => setOpen(false)}>
+      <a href={paths[link.page]} aria-current={current === link.page ? 'page' : undefined}>
         {link.label}
       </a>
     </li>
@@ -54,19 +54,14 @@ export function Header({ path }: { path: string }) {
           <a className="gc-button gc-button--primary" href={paths.contact}>
             Get Quote
           </a>
-          <button
-            type="button"
-            className="site-header__toggle"
-            aria-expanded={open}
-            aria-controls="mobile-menu"
-            onClick={() => setOpen(!open)}
-          >
-            {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-            <span className="gc-sr-only">{open ? 'Close menu' : 'Open menu'}</span>
+          <button type="button" className="site-header__toggle" aria-expanded={false} aria-controls="mobile-menu">
+            <Menu aria-hidden="true" className="site-header__open" />
+            <X aria-hidden="true" className="site-header__close" />
+            <span className="gc-sr-only">Open menu</span>
           </button>
         </div>
       </div>
-      <nav id="mobile-menu" aria-label="Mobile" className="site-header__mobile" hidden={!open}>
+      <nav id="mobile-menu" aria-label="Mobile" className="site-header__mobile" hidden>
         <ul>{links}</ul>
         <a className="site-header__mobile-phone" href={`tel:${business.tollFree.tel}`}>
           <Phone aria-hidden="true" size={18} /> Call {business.tollFree.display}

@@ -2,9 +2,9 @@ import { Clock, CreditCard, HelpCircle, Mail, Phone, ShoppingCart, Wrench } from
 import { business, formatHours } from '../../domain/business.ts'
 import { financingHeadline, longestTerm } from '../../domain/payment.ts'
 import { contactFormAnchor, paths } from '../../domain/site-paths.ts'
-import { ContactForm } from '../../widgets/contact-form/contact-form.tsx'
 import { Hero } from '../components/hero.tsx'
 import { InfoCard } from '../components/info-card.tsx'
+import { island } from '../islands/island.tsx'
 import { Section } from '../components/section.tsx'
 import { LocationCards } from '../components/locations.tsx'
 import { callPrompt, useDocumentMeta } from '../meta.ts'
@@ -63,13 +63,13 @@ function ContactPage({ search }: PageProps) {
                 <strong>Your message was not sent.</strong> {posted.message}
               </p>
             )}
-            <ContactForm
-              interest={query.get('interest') ?? undefined}
-              cartSlug={query.get('cart') ?? undefined}
-              source="dealer-site"
-              action={`${paths.contact}#${contactFormAnchor}`}
-              initial={posted}
-            />
+            {island('contact-form', {
+              interest: query.get('interest') ?? undefined,
+              cartSlug: query.get('cart') ?? undefined,
+              source: 'dealer-site',
+              action: `${paths.contact}#${contactFormAnchor}`,
+              initial: posted && { values: posted.values, errors: posted.errors },
+            })}
           </div>
           <div className="stack">
             <h2 className="section__title">Contact Information</h2>

@@ -2,9 +2,9 @@ import { BadgePercent, CalendarRange, Check, FileText, Zap } from 'lucide-react'
 import { business } from '../../domain/business.ts'
 import { financingHeadline, financingOffer, longestTerm, termChoices } from '../../domain/payment.ts'
 import { paths } from '../../domain/site-paths.ts'
-import { PaymentCalculator } from '../../widgets/payment-calculator/payment-calculator.tsx'
 import { Hero } from '../components/hero.tsx'
 import { InfoCard } from '../components/info-card.tsx'
+import { island } from '../islands/island.tsx'
 import { callPrompt, useDocumentMeta } from '../meta.ts'
 import type { Route } from '../page.ts'
 
@@ -84,7 +84,7 @@ function FinancingPage() {
               <a href={`tel:${business.tollFree.tel}`}>{business.tollFree.display}</a> for current offers.
             </p>
           </div>
-          <PaymentCalculator />
+          {island('payment-calculator', {})}
         </div>
       </section>
     </>

@@ -1,59 +1,15 @@
-import { useLocation } from 'wouter'
-import { business } from '../../domain/business.ts'
-import { type CartSearch, narrowsBeyondCategory, readCartSearch } from '../../domain/cart-query.ts'
-import { paths } from '../../domain/site-paths.ts'
-import { InventoryGrid, inventoryQueryInput } from '../../widgets/inventory/inventory-grid.tsx'
-import { callPrompt, type PageMeta, useDocumentMeta } from '../meta.ts'
+import { inventoryQueryInput } from '../../widgets/inventory/inventory-grid.tsx'
+import { type InventoryIslandProps, inventoryMeta, readInventoryAddress } from '../islands/inventory.tsx'
+import { island } from '../islands/island.tsx'
+import { useDocumentMeta } from '../meta.ts'
 import type { PageProps, Route } from '../page.ts'
 
-/**
- * `/inventory?make=denago&seats=6&sort=price-asc&page=2`: every search and page of the inventory
- * has its own address (PRODUCT.md, "search"). Values that are not understood are left out and
- * named on the page; the rest of the search still applies.
- */
-function readQuery(search: URLSearchParams | string) {
-  const query = new URLSearchParams(search)
-  const fields = Object.fromEntries([...query.keys()].map((key) => [key, query.getAll(key).join(',')]))
-  const read = readCartSearch(fields)
-  const page = Number.parseInt(query.get('page') ?? '1', 10)
-  return { ...read, page: Number.isFinite(page) && page > 1 ? page - 1 : 0 }
-}
-
-/**
- * Search engines are pointed at the unfiltered inventory (or SPEC's category, and its pages):
- * the thousands of filter combinations are for visitors, not near-duplicates to index.
- */
-function canonicalPath(search: CartSearch, page: number): string {
-  if (narrowsBeyondCategory(search)) return paths.inventory
-  return paths.inventorySearch({ category: search.category }, page)
-}
-
-const meta = (search: CartSearch, page: number): PageMeta => ({
-  title: page > 0 ? `Golf Cart Inventory, Page ${page + 1}` : 'Golf Cart Inventory',
-  description: `Browse new Evolution and Denago electric golf carts in stock at ${business.name}, with prices, seating and range for every model. ${callPrompt}`,
-  keywords: ['golf cart inventory', 'new golf carts for sale NJ', 'Evolution golf carts for sale', 'Denago golf carts for sale'],
-  pageType: 'inventory',
-  path: canonicalPath(search, page),
-})
-
 function InventoryPage({ search: address }: PageProps) {
-  const { search, issues, page } = readQuery(address)
-  const [, navigate] = useLocation()
-  useDocumentMeta(meta(search, page))
+  const { search, page } = readInventoryAddress(address)
+  useDocumentMeta(inventoryMeta(search, page))
   return (
     <section className="section">
-      <div className="container">
-        <InventoryGrid
-          headingLevel={1}
-          search={search}
-          page={page}
-          ignored={issues}
-          vehicleHref={paths.vehicle}
-          searchHref={paths.inventorySearch}
-          formAction={paths.inventory}
-          onSearchChange={(next, nextPage) => navigate(paths.inventorySearch(next, nextPage))}
-        />
-      </div>
+      <div className="container">{island('inventory', { address } satisfies InventoryIslandProps)}</div>
     </section>
   )
 }
@@ -61,11 +17,11 @@ function InventoryPage({ search: address }: PageProps) {
 export const inventoryRoute: Route = {
   Page: InventoryPage,
   meta: (_context, _params, address) => {
-    const { search, page } = readQuery(address ?? '')
-    return meta(search, page)
+    const { search, page } = readInventoryAddress(address ?? '')
+    return inventoryMeta(search, page)
   },
   async prefetch({ queryClient, trpc }, _params, address) {
-    const { search, page } = readQuery(address)
+    const { search, page } = readInventoryAddress(address)
     await queryClient.prefetchQuery(trpc.cart.list.queryOptions(inventoryQueryInput(search, page, true)))
   },
 }

@@ -37,19 +37,8 @@ export function RentalActions(): ReactNode {
       <a className="gc-button gc-button--primary" href={`tel:${business.tollFree.tel}`}>
         <Phone aria-hidden="true" size={18} /> Call to Book Now
       </a>
-      <a
-        className="gc-button gc-button--secondary"
-        href="#rental-plans"
-        onClick={(event) => {
-          const plans = document.getElementById('rental-plans')
-          if (!plans) return
-          event.preventDefault()
-          const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches
-          plans.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' })
-          plans.focus({ preventScroll: true })
-          history.replaceState(history.state, '', '#rental-plans')
-        }}
-      >
+      {/* Glides down (site.css) and puts focus on the plans, as the browser does for a link to a part of the page. */}
+      <a className="gc-button gc-button--secondary" href="#rental-plans">
         <ArrowDown aria-hidden="true" size={18} /> View Rental Plans
       </a>
     </>

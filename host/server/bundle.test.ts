@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -24,6 +24,67 @@ describe('the built site bundle', () => {
       total += code.length
     }
     expect(total).toBeLessThan(500_000)
+  })
+})
+
+/**
+ * What each kind of page downloads (docs/decisions/0014-islands.md): the entry, and for a page
+ * with islands the island runtime, each island's chunk and what they import, as the build's
+ * manifest links them. Bytes are those sent: the brotli file where the build made one. Before
+ * islands every page loaded one bundle of 121,153 bytes (454,877 uncompressed).
+ */
+describe('JavaScript per page', () => {
+  const dir = fileURLToPath(new URL('../../dist/host/client/', import.meta.url))
+  const manifest = JSON.parse(readFileSync(`${dir}.vite/manifest.json`, 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[]; dynamicImports?: string[] }
+  >
+  const files = (keys: string[], into = new Set<string>()): Set<string> => {
+    for (const key of keys) {
+      const chunk = manifest[key]
+      if (!chunk) throw new Error(`The site build has no ${key}`)
+      if (into.has(chunk.file)) continue
+      into.add(chunk.file)
+      files(chunk.imports ?? [], into)
+    }
+    return into
+  }
+  const sent = (file: string) => {
+    try {
+      return statSync(`${dir}${file}.br`).size
+    } catch {
+      return statSync(`${dir}${file}`).size
+    }
+  }
+  const entry = 'host/entry-client.tsx'
+  const runtime = 'host/islands/client.tsx'
+  const data = ['host/islands/data.tsx']
+  const toasts = ['widgets/shared/toast.tsx']
+  /** Each island's chunks with the helpers it asks for (host/islands/islands.ts), and the budget of a page that has it. */
+  const pages: [page: string, modules: string[], budget: number][] = [
+    ['a page without islands (home, about, services, rentals, counties, policies, 404)', [], 2_000],
+    ['/financing (the calculator)', ['widgets/payment-calculator/payment-calculator.tsx'], 70_000],
+    ['a vehicle with photos (the gallery)', ['widgets/vehicle-detail/gallery.tsx'], 75_000],
+    ['/inventory (filters, sort, pager)', ['host/islands/inventory.tsx', ...data], 96_000],
+    ['/contact (the form)', ['widgets/contact-form/contact-form.tsx', ...data, ...toasts], 101_000],
+  ]
+
+  it('knows every chunk the island runtime can load', () => {
+    const known = new Set(pages.flatMap(([, modules]) => modules))
+    expect(new Set(manifest[runtime]?.dynamicImports)).toEqual(known)
+  })
+
+  it('gives a page without islands the entry alone: no React', () => {
+    expect([...files([entry])]).toHaveLength(1)
+    const code = readFileSync(`${dir}${manifest[entry]!.file}`, 'utf8')
+    expect(code).not.toMatch(/react\.(transitional\.)?element|hydrateRoot/)
+  })
+
+  it.each(pages)('keeps %s within its budget', (_, modules, budget) => {
+    const loaded = files(modules.length > 0 ? [entry, runtime, ...modules] : [entry])
+    const bytes = [...loaded].reduce((sum, file) => sum + sent(file), 0)
+    expect(bytes).toBeLessThan(budget)
+    expect(bytes).toBeLessThan(121_153)
   })
 })
 

@@ -71,8 +71,7 @@ ${inline.script ? `    <script>${inline.script}</script>` : ''}
   </head>
   <body>
     <div id="root" class="gc-theme">${page.html}</div>
-    <script id="gc-state" type="application/json">${jsonForScript(page.state)}</script>
-  </body>
+${page.state === undefined ? '' : `    <script id="gc-state" type="application/json">${jsonForScript(page.state)}</script>\n`}  </body>
 </html>
 `
 }

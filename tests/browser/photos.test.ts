@@ -120,6 +120,8 @@ describe('photos from the console to the vehicle page', () => {
 
   it('shows the gallery: AVIF at phone size, the cover preloaded, keys, swipe, thumbnails, full screen, and passes axe', async () => {
     const { page, problems } = await visit(`/vehicle/${slug}`, phone)
+    // The gallery is the page's one island: the rest of the page is HTML only.
+    expect(await page.locator('[data-island]').evaluateAll((els) => els.map((e) => e.getAttribute('data-island')))).toEqual(['gallery'])
     const preload = page.locator('head link[rel="preload"][as="image"]')
     expect(await preload.getAttribute('type')).toBe('image/avif')
     expect(await preload.getAttribute('fetchpriority')).toBe('high')

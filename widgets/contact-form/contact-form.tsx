@@ -14,6 +14,7 @@ import {
 } from '../../domain/inquiry.ts'
 import { describeFailure, fieldIssuesOf, useTRPC } from '../shared/api.tsx'
 import { useToast } from '../shared/toast.tsx'
+import { useKeepTypedEarly } from '../shared/typed-early.ts'
 
 export interface ContactFormProps {
   /** The interest chosen when the form opens (and again after a successful send). */
@@ -75,6 +76,22 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
     openedAt.current = performance.now()
   }, [])
   const [trap, setTrap] = useState('')
+  useKeepTypedEarly(form, {
+    ...Object.fromEntries(
+      (['firstName', 'lastName', 'email', 'phone', 'message'] as const).map((name) => [
+        name,
+        [values[name] ?? '', (value: string) => setValues((v) => ({ ...v, [name]: value }))] as const,
+      ]),
+    ),
+    interest: [
+      interest,
+      (value) => {
+        typedInterest.current = true
+        setInterest(value)
+      },
+    ],
+    website: [trap, setTrap],
+  })
   // A failed check is no reason to hide the form: the submission will say what went wrong.
   const originStatus = useQuery({ ...trpc.inquiry.originStatus.queryOptions(), enabled: Boolean(props.checkOrigin) })
   const refused = originStatus.data?.accepted === false

@@ -1,5 +1,6 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { defaultTerm, financingOffer, formatMoney, monthlyPayment, type PaymentResult, paymentTerms } from '../../domain/payment.ts'
+import { useKeepTypedEarly } from '../shared/typed-early.ts'
 
 export interface PaymentCalculatorProps {
   /** A cart price to start from. */
@@ -22,6 +23,9 @@ export function PaymentCalculator({ headingLevel = 2, ...props }: PaymentCalcula
     if (props.price !== undefined) setPrice(String(props.price))
   }, [props.price])
 
+  const form = useRef<HTMLFormElement>(null)
+  useKeepTypedEarly(form, { price: [price, setPrice], downPayment: [down, setDown], term: [term, setTerm], apr: [apr, setApr] })
+
   const H = `h${headingLevel}` as const
   const calculate = (event: FormEvent) => {
     event.preventDefault()
@@ -33,19 +37,20 @@ export function PaymentCalculator({ headingLevel = 2, ...props }: PaymentCalcula
       <H id={`${id}-heading`} className="gc-heading" part="heading">
         Payment Calculator
       </H>
-      <form className="gc-form" onSubmit={calculate} part="form" noValidate>
+      <form ref={form} className="gc-form" onSubmit={calculate} part="form" noValidate>
         <div className="gc-form__row">
           <Field id={`${id}-price`} label="Cart Price ($)">
-            <input id={`${id}-price`} className="gc-input" part="input" inputMode="decimal" autoComplete="off" value={price} onChange={(e) => setPrice(e.currentTarget.value)} />
+            <input id={`${id}-price`} name="price" className="gc-input" part="input" inputMode="decimal" autoComplete="off" value={price} onChange={(e) => setPrice(e.currentTarget.value)} />
           </Field>
           <Field id={`${id}-down`} label="Down Payment ($)">
-            <input id={`${id}-down`} className="gc-input" part="input" inputMode="decimal" autoComplete="off" value={down} onChange={(e) => setDown(e.currentTarget.value)} />
+            <input id={`${id}-down`} name="downPayment" className="gc-input" part="input" inputMode="decimal" autoComplete="off" value={down} onChange={(e) => setDown(e.currentTarget.value)} />
           </Field>
         </div>
         <div className="gc-form__row">
           <Field id={`${id}-term`} label="Loan Term" hint={`${defaultTerm} months if none is chosen`}>
             <select
               id={`${id}-term`}
+              name="term"
               className="gc-input"
               part="input"
               value={term}
@@ -61,7 +66,7 @@ export function PaymentCalculator({ headingLevel = 2, ...props }: PaymentCalcula
             </select>
           </Field>
           <Field id={`${id}-apr`} label="APR (%)" hint={`${financingOffer.apr}% on ${financingOffer.models} ${financingOffer.condition}`}>
-            <input id={`${id}-apr`} className="gc-input" part="input" inputMode="decimal" autoComplete="off" value={apr} onChange={(e) => setApr(e.currentTarget.value)} aria-describedby={`${id}-apr-hint`} />
+            <input id={`${id}-apr`} name="apr" className="gc-input" part="input" inputMode="decimal" autoComplete="off" value={apr} onChange={(e) => setApr(e.currentTarget.value)} aria-describedby={`${id}-apr-hint`} />
           </Field>
         </div>
         <button type="submit" className="gc-button gc-button--primary" part="button">

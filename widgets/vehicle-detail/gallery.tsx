@@ -12,7 +12,13 @@ const swipeDistance = 40
  * sideways swipe move through them; thumbnails jump to one; a full-screen view shows the whole
  * photo at the screen's size, closed with Escape or its button.
  */
-export function Gallery({ photos, apiBase, title }: { photos: CartPhoto[]; apiBase: string; title: string }) {
+export interface GalleryProps {
+  photos: CartPhoto[]
+  apiBase: string
+  title: string
+}
+
+export function Gallery({ photos, apiBase, title }: GalleryProps) {
   const [index, setIndex] = useState(0)
   const [fullScreen, setFullScreen] = useState(false)
   const count = photos.length

@@ -9,9 +9,10 @@ import { financingOffer } from '../../domain/payment.ts'
 import { formatRange, formatSeating, specificationGroups } from '../../domain/specifications.ts'
 import { answeredNo, type ApiOptions, describeFailure, useApiBase, useTRPC } from '../shared/api.tsx'
 import { CartGrid } from '../shared/cart-card.tsx'
+import { Island } from '../shared/island.tsx'
 import { LoadError } from '../shared/load-error.tsx'
 import { resolveUrl } from '../shared/urls.ts'
-import { Gallery } from './gallery.tsx'
+import { Gallery, type GalleryProps } from './gallery.tsx'
 
 export interface VehicleDetailProps {
   slug: string
@@ -119,7 +120,10 @@ export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetai
 
       <div className="gc-vehicle__top">
         {cart.photos.length > 0 ? (
-          <Gallery photos={cart.photos} apiBase={apiBase} title={cart.title} />
+          // The one part of the page that runs in the browser on the dealer's site.
+          <Island name="gallery" props={{ photos: cart.photos, apiBase, title: cart.title } satisfies GalleryProps}>
+            <Gallery photos={cart.photos} apiBase={apiBase} title={cart.title} />
+          </Island>
         ) : (
           <div className="gc-vehicle__media">
             <img

@@ -1,0 +1,42 @@
+import type { ContactFormProps } from '../../widgets/contact-form/contact-form.tsx'
+import type { PaymentCalculatorProps } from '../../widgets/payment-calculator/payment-calculator.tsx'
+import type { GalleryProps } from '../../widgets/vehicle-detail/gallery.tsx'
+import type { InventoryIslandProps } from './inventory.tsx'
+
+/**
+ * The parts of the site that run in the browser (docs/decisions/0014-islands.md), by name, with
+ * the props each gets. Everything else on a page is HTML from the server and ships no script;
+ * the header's menu button is a few lines of plain script in the entry (host/islands/menu.ts).
+ * Props travel in the page as JSON, so they are data only: no functions.
+ */
+export interface IslandProps {
+  /** The vehicle page's photos: keys, swipe, thumbnails, full screen. */
+  gallery: GalleryProps
+  'payment-calculator': PaymentCalculatorProps
+  'contact-form': Pick<ContactFormProps, 'interest' | 'cartSlug' | 'source' | 'action' | 'initial'>
+  /** The inventory's filters, words box, sort and pager. */
+  inventory: InventoryIslandProps
+}
+
+export type IslandName = keyof IslandProps
+
+/**
+ * What an island needs around it. `data`: the server's query cache (the page's #gc-state) and
+ * the API; a page with no such island sends no state at all. `toasts`: the notification region.
+ */
+export const islandNeeds: Readonly<Record<IslandName, { data?: boolean; toasts?: boolean }>> = {
+  gallery: {},
+  'payment-calculator': {},
+  'contact-form': { data: true, toasts: true },
+  inventory: { data: true },
+}
+
+export function isIslandName(name: string): name is IslandName {
+  return Object.hasOwn(islandNeeds, name)
+}
+
+/**
+ * useId's prefix for the n-th island of a page, the same on the server and in the browser, so
+ * ids rendered in one root never collide with another's.
+ */
+export const islandIdPrefix = (index: number) => `gc-i${index}-`

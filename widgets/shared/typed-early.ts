@@ -1,0 +1,22 @@
+import { type RefObject, useEffect } from 'react'
+
+/** Each field by its name: the value this render gave it, and how to keep another. */
+export type KeptFields = Record<string, readonly [rendered: string, keep: (value: string) => void]>
+
+/**
+ * On the dealer's site a form shows, and takes typing, before its script has run; hydration
+ * leaves the fields as the visitor left them but the component's state as the server rendered
+ * it. Once, after the first render, every field whose value differs from what was rendered is
+ * kept, so what was typed is what the form holds and sends. Where the form is rendered in the
+ * browser (an embed, a test) nothing differs and nothing happens.
+ */
+export function useKeepTypedEarly(form: RefObject<HTMLFormElement | null>, fields: KeptFields): void {
+  useEffect(() => {
+    for (const [name, [rendered, keep]] of Object.entries(fields)) {
+      const field = form.current?.elements.namedItem(name)
+      const isField = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement
+      if (isField && field.value !== rendered) keep(field.value)
+    }
+    // Once, after the first render: later changes come through the fields' own handlers.
+  }, [])
+}
