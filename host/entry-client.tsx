@@ -8,7 +8,20 @@ import './styles/index.ts'
  */
 const root = document.getElementById('root')!
 enhanceMenu(root.querySelector('.site-header'))
+focusMainAfterLink()
 const islands = [...root.querySelectorAll<HTMLElement>('[data-island]')]
 const hydrated = islands.length > 0 ? import('./islands/client.tsx').then((m) => m.hydrateIslands(islands)) : Promise.resolve()
 // Lets tests and monitoring know the page is interactive.
 void hydrated.then(() => root.setAttribute('data-hydrated', ''))
+
+/**
+ * A page opened from a link on another page of the site starts at its main content
+ * (docs/PRODUCT.md), so keyboard and screen reader users do not go through the header again;
+ * unless the link named a part of the page, or the visitor has already moved focus.
+ */
+function focusMainAfterLink() {
+  const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined
+  const fromSite = document.referrer !== '' && new URL(document.referrer).origin === location.origin
+  if (navigation?.type !== 'navigate' || !fromSite || location.hash || document.activeElement !== document.body) return
+  document.getElementById('main')?.focus({ preventScroll: true })
+}

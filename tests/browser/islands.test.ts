@@ -96,6 +96,16 @@ describe('islands', () => {
     expect([...calculator.problems, ...contact.problems, ...inventory.problems]).toEqual([])
   })
 
+  it('starts a page opened from a link of the site at its main content, and a page opened directly at its top', async () => {
+    const { page } = await visitRecordingScripts('/about', desktop)
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true)
+    await page.locator('nav[aria-label="Main"] a', { hasText: 'Services' }).click()
+    await page.waitForURL(/\/services$/)
+    await page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'))
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main')
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+  })
+
   it('keeps what was typed into the contact form before its script ran', async () => {
     const context = await site.newContext({ viewport: phone })
     const page = await context.newPage()
