@@ -15,8 +15,14 @@ export const staffPaths = {
   deleteCart: (id: number | string) => `/staff/carts/${encodeURIComponent(String(id))}/delete`,
   /** The listing feeds: what each lists, and which carts it leaves out and why (issue #17). */
   feeds: '/staff/feeds',
+  /** The inventory spreadsheet in the console: export, and import with a preview (issue #17). */
+  inventoryImport: '/staff/inventory/import',
   /** The whole inventory as the import's spreadsheet (api/staff/inventory-uploads.ts). */
   inventoryExport: '/api/staff/inventory.csv',
+  /** A file checked: every change it would make, or every problem; nothing written. */
+  inventoryCheckApi: '/api/staff/inventory/check',
+  /** The same file applied, if it still makes the change its preview showed (`?fingerprint=`). */
+  inventoryImportApi: '/api/staff/inventory/import',
 } as const
 
 /** A path back into the console, from a form's `back` field: anything else becomes the console. */

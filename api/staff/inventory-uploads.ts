@@ -26,8 +26,8 @@ import { isSameOrigin } from './http.ts'
  * processed for the import, before its transaction.
  */
 export const inventoryUploadPaths = {
-  check: '/api/staff/inventory/check',
-  import: '/api/staff/inventory/import',
+  check: staffPaths.inventoryCheckApi,
+  import: staffPaths.inventoryImportApi,
   export: staffPaths.inventoryExport,
 } as const
 

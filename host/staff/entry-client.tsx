@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client'
 import { mountCartPhotos } from './cart-photos.tsx'
+import { mountInventoryImport } from './inventory-import.tsx'
 import { startLiveRegions } from './leads/live-regions.ts'
 import { type PreviewValues, previewFields, SpecificationsPreview } from './spec-preview.tsx'
 import './staff.css'
@@ -10,7 +11,8 @@ import './leads/leads.css'
  * what HTML alone cannot: the cart form's live preview of the specifications a visitor will see,
  * the lead pages' live regions, which bring new leads and colleagues' changes in without a
  * reload (docs/decisions/0019), and the cart form's Photos section (uploads with progress,
- * reordering: host/staff/cart-photos.tsx).
+ * reordering: host/staff/cart-photos.tsx) and the inventory import's preview and confirm
+ * (host/staff/inventory-import.tsx).
  */
 const form = document.querySelector<HTMLFormElement>('form[data-cart-form]')
 const preview = document.getElementById('spec-preview')
@@ -30,4 +32,5 @@ if (form && preview) {
 }
 startLiveRegions()
 mountCartPhotos()
+mountInventoryImport()
 document.documentElement.setAttribute('data-staff-ready', '')

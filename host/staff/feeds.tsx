@@ -20,7 +20,7 @@ function FeedsPage({ data }: StaffPageProps<FeedsData>) {
         Google and Meta list only available carts that have a VIN (golf carts that are not street-legal have none). The
         public spreadsheet at <a href="/feeds/inventory.csv">/feeds/inventory.csv</a> has every available cart.{' '}
         <a href={staffPaths.inventoryExport}>Download the whole inventory as a spreadsheet</a> (sold and held carts
-        too), to edit and import with <code>npm run inventory -- import</code>.
+        too), to edit and bring back on the <a href={staffPaths.inventoryImport}>import page</a>.
       </p>
       {data.map((feed) => (
         <section key={feed.feed} aria-labelledby={`feed-${feed.feed}`}>

@@ -77,9 +77,14 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
     <>
       <div className="staff-heading">
         <h1>Inventory</h1>
-        <a className="staff-button" href={staffPaths.newCart}>
-          Add a cart
-        </a>
+        <div className="staff-heading__actions">
+          <a className="staff-button" href={staffPaths.newCart}>
+            Add a cart
+          </a>
+          <a className="staff-link-button" href={staffPaths.inventoryImport}>
+            Import or export a spreadsheet
+          </a>
+        </div>
       </div>
 
       <form className="staff-filters" method="get" action={staffPaths.console} role="search" aria-label="Carts">

@@ -1,5 +1,6 @@
 import { cartPage, deleteCartPage, newCartPage } from './cart-form.tsx'
 import { feedsPage } from './feeds.tsx'
+import { inventoryImportPage } from './inventory-import.tsx'
 import { inventoryPage, quickChangePage } from './inventory.tsx'
 import { leadDashboardPage } from './leads/lead-dashboard.tsx'
 import { leadInboxPage } from './leads/lead-inbox.tsx'
@@ -18,6 +19,7 @@ export const staffPages: readonly ListedStaffPage[] = [
   cartPage,
   quickChangePage,
   deleteCartPage,
+  inventoryImportPage,
   leadInboxPage,
   leadDashboardPage,
   leadPage,

@@ -1,0 +1,171 @@
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { staffPaths } from '../../domain/staff-paths.ts'
+import { withCheckDigit } from '../../domain/vin.ts'
+import { axeViolations } from '../support/browser.ts'
+import { usePartnerPages } from '../support/partner-pages.ts'
+import { desktop, phone } from '../support/site-visits.ts'
+import { addStaff, staffPassword } from '../support/staff.ts'
+
+/**
+ * The console's inventory import in Chromium (issue #17): choose a file, see every problem with
+ * nothing changed, or every change, confirm, and the cart is on the site; a refused confirm (409),
+ * a too-large file (413) and a dropped connection each say what happened and keep the file chosen.
+ * Screenshots of the preview at a phone's and a desk's width go to /tmp for a person to look at.
+ */
+const partner = usePartnerPages({ site: true })
+const header = 'stockNumber,title,description,price,status,vin,imageUrl'
+const image = '/images/carts/2025-evolution-d5-ranger-4-plus.svg'
+const vin = withCheckDigit('5ZEVD5R40S0000777')
+const newRow = `IMP-1,2025 Evolution D5 Ranger 4 Plus Lakeside,"Four seats, lead-acid, a lake-blue body.",11995,available,${vin},${image}`
+
+beforeAll(async () => {
+  await addStaff(partner.api)
+})
+
+interface Opened {
+  page: Page
+  problems: string[]
+}
+
+/** Signed in, on the import page with its script running, recording errors. */
+async function openImport(viewport = desktop): Promise<Opened> {
+  const page = await (await partner.newContext({ viewport })).newPage()
+  const problems: string[] = []
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+  page.on('console', (m) => {
+    // Chromium reports a refused request (409, 413) as a console error: the refusal is the point.
+    if (m.type() === 'error' && !/status of 4(09|13)\b|net::ERR_INTERNET_DISCONNECTED/.test(m.text())) problems.push(`console: ${m.text()}`)
+  })
+  await page.goto(`${partner.api.url}/staff`)
+  await page.getByLabel('Username').fill('maria')
+  await page.getByLabel('Password').fill(staffPassword)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect.poll(() => page.locator('h1').textContent()).toBe('Inventory')
+  await page.getByRole('link', { name: 'Import or export a spreadsheet' }).click()
+  await expect.poll(() => page.locator('h1').textContent()).toBe('Import and export')
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-staff-ready'))
+  return { page, problems }
+}
+
+const csv = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) })
+const choose = (page: Page, file: ReturnType<typeof csv>) => page.getByLabel('Choose a CSV file').setInputFiles(file)
+const resultHeading = (page: Page) => page.locator('#import-result').textContent()
+const cartCount = async () => (await partner.api.db.sql<{ n: number }[]>`select count(*)::int as n from golf_carts`)[0]!.n
+
+/** A cart of the seed, by its first id, as the file must name it to change it. */
+async function firstCart() {
+  const [cart] = await partner.api.db.sql<{ id: number; stockNumber: string; title: string; price: number; imageUrl: string }[]>`
+    select id, stock_number, title, price::float8 as price, image_url from golf_carts order by id limit 1
+  `
+  return cart!
+}
+
+describe('the console inventory import', () => {
+  it('lists every problem of a bad file and changes nothing; previews a good one, confirms it, and the cart is on /inventory', async () => {
+    const { page, problems } = await openImport()
+    expect(await page.locator('nav[aria-label="Console"] a[aria-current="page"]').textContent()).toBe('Import and export')
+    expect(await page.getByRole('link', { name: 'Download the inventory (CSV)' }).getAttribute('href')).toBe(staffPaths.inventoryExport)
+    expect(await axeViolations(page)).toEqual([])
+
+    // One bad row among good ones: every problem with its line, column and reason; nothing written.
+    const before = await cartCount()
+    await choose(page, csv('bad.csv', `${header}\n${newRow}\nIMP-2,A second cart,Two seats.,ask,gone,,${image}\n`))
+    await expect.poll(() => resultHeading(page)).toBe('2 problems in bad.csv: nothing was changed')
+    const rows = page.locator('.staff-import__result tbody tr')
+    expect(await rows.allInnerTexts()).toEqual([
+      expect.stringMatching(/^3\s+price\s+Price must be a number/),
+      expect.stringMatching(/^3\s+status\s+Status must be available, hold or sold/),
+    ])
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('import-result')
+    expect(await cartCount()).toBe(before)
+    expect(await axeViolations(page, '.staff-import')).toEqual([])
+
+    // A good file: the added cart with its line and main fields, the changed one field by field.
+    const cart = await firstCart()
+    const good = `${header}\n${newRow}\n${cart.stockNumber},${cart.title},Four seats.,${cart.price + 500},available,,${cart.imageUrl}\n`
+    await choose(page, csv('good.csv', good))
+    await expect.poll(() => resultHeading(page)).toBe('Preview of good.csv')
+    expect(await page.locator('.staff-import__summary').textContent()).toBe(
+      'The file adds 1 cart, changes 1 cart and leaves 0 carts as they are. Nothing is written until you confirm.',
+    )
+    const added = page.locator('table', { hasText: 'Carts the file adds' }).locator('tbody tr')
+    expect(await added.innerText()).toMatch(/^2\s+2025 Evolution D5 Ranger 4 Plus Lakeside\s+New · VIN \w{17}\s+IMP-1\s+\$11,995\s+available$/)
+    const changed = page.locator('table', { hasText: 'Carts the file changes' }).locator('tbody tr')
+    expect(await changed.locator('td').first().textContent()).toBe('3')
+    expect(await changed.locator('li', { hasText: 'price' }).textContent()).toBe(
+      `price: $${cart.price.toLocaleString('en-US')} → becomes $${(cart.price + 500).toLocaleString('en-US')}`,
+    )
+    expect(await changed.locator('li').count()).toBeGreaterThanOrEqual(2) // the description too
+    expect(await cartCount()).toBe(before)
+    expect(await axeViolations(page, '.staff-import')).toEqual([])
+    await page.screenshot({ path: '/tmp/gc-import-preview-desk.png', fullPage: true })
+
+    await page.getByRole('button', { name: 'Confirm the import' }).click()
+    await expect.poll(() => resultHeading(page)).toBe('good.csv is imported')
+    expect(await page.locator('.staff-import__result .staff-alert--done').textContent()).toMatch(/^1 cart added, 1 cart changed, 0 carts unchanged\./)
+    expect(await cartCount()).toBe(before + 1)
+    expect(await page.getByText('No file chosen.').count()).toBe(1)
+
+    const site = await (await partner.newContext({ viewport: desktop })).newPage()
+    await site.goto(`${partner.api.url}/inventory?q=Lakeside`)
+    expect(await site.locator('.gc-card', { hasText: '2025 Evolution D5 Ranger 4 Plus Lakeside' }).count()).toBe(1)
+    expect(problems).toEqual([])
+  })
+
+  it('says when the inventory changed since the preview (409), when a file is too large (413) or the connection dropped, keeping the file chosen', async () => {
+    const { page, problems } = await openImport()
+    const cart = await firstCart()
+    const file = csv('prices.csv', `${header}\n${cart.stockNumber},${cart.title},Four seats.,${cart.price + 1},available,,${cart.imageUrl}\n`)
+
+    // Someone changes the cart between the preview and the confirm: refused, nothing written.
+    await choose(page, file)
+    await expect.poll(() => resultHeading(page)).toBe('Preview of prices.csv')
+    await partner.api.db.sql`update golf_carts set featured = not featured where id = ${cart.id}`
+    await page.getByRole('button', { name: 'Confirm the import' }).click()
+    const alert = page.getByRole('alert')
+    await expect.poll(() => alert.textContent()).toMatch(/changed since the preview.*Nothing was imported\. Check the file again/)
+    expect((await firstCart()).price).toBe(cart.price)
+    expect(await page.locator('#import-chosen').textContent()).toMatch(/^Chosen: prices\.csv/)
+    await page.getByRole('button', { name: 'Check the file again' }).click()
+    await expect.poll(() => resultHeading(page)).toBe('Preview of prices.csv')
+    expect(await page.getByRole('alert').count()).toBe(0)
+
+    // The connection drops while checking: said so, the file still chosen, one button to retry.
+    await page.route(`**${staffPaths.inventoryCheckApi}`, (route) => route.abort('internetdisconnected'))
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await choose(page, file)
+    await expect.poll(() => alert.textContent()).toMatch(/connection dropped.*file is still chosen/)
+    expect(await page.locator('#import-chosen').textContent()).toMatch(/^Chosen: prices\.csv/)
+    await page.unroute(`**${staffPaths.inventoryCheckApi}`)
+    await page.getByRole('button', { name: 'Check the file again' }).click()
+    await expect.poll(() => resultHeading(page)).toBe('Preview of prices.csv')
+
+    // The server refuses a file over the limit before reading it (413): its reason, and what to do.
+    await page.route(`**${staffPaths.inventoryCheckApi}`, (route) =>
+      route.fulfill({ status: 413, contentType: 'application/json', body: JSON.stringify({ message: 'The file is larger than 50 MB.', issues: [] }) }),
+    )
+    await choose(page, file)
+    await expect.poll(() => alert.textContent()).toBe('The file is larger than 50 MB. Split it into smaller files and import them one at a time.')
+    expect(await axeViolations(page, '.staff-import')).toEqual([])
+    expect(problems).toEqual([])
+  })
+
+  it('works on a phone: the preview and the problems fit 390 px, every control reachable', async () => {
+    const { page, problems } = await openImport(phone)
+    const cart = await firstCart()
+    await choose(page, csv('phone.csv', `${header}\n${cart.stockNumber},${cart.title},A description written on the lot.,${cart.price + 2},hold,,${cart.imageUrl}\nIMP-3,2025 Denago EV Rover XL Lot Special,Six seats.,15995,available,,${image}\n`))
+    await expect.poll(() => resultHeading(page)).toBe('Preview of phone.csv')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width)
+    const confirm = await page.getByRole('button', { name: 'Confirm the import' }).boundingBox()
+    expect(confirm!.height).toBeGreaterThanOrEqual(44)
+    expect(await axeViolations(page)).toEqual([])
+    await page.screenshot({ path: '/tmp/gc-import-preview-phone.png', fullPage: true })
+
+    await choose(page, csv('phone-bad.csv', `${header}\nIMP-4,,No title.,5,available,,${image}\n`))
+    await expect.poll(() => resultHeading(page)).toBe('1 problem in phone-bad.csv: nothing was changed')
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width)
+    await page.screenshot({ path: '/tmp/gc-import-problems-phone.png', fullPage: true })
+    expect(problems).toEqual([])
+  })
+})
