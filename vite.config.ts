@@ -19,7 +19,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         ssr: 'host/entry-server.tsx',
         target: 'node20',
-        rolldownOptions: { output: { entryFileNames: 'entry-server.js' }, onLog: withoutDirectiveNotes },
+        rolldownOptions: {
+          output: { entryFileNames: 'entry-server.js' },
+          onLog: withoutDirectiveNotes,
+          // A package the renderer uses nothing of is not loaded for its side effects: components
+          // that hydrate themselves import react-dom/client, and keeping that import made every
+          // start load React's browser renderer (100 ms, docs/decisions/0013-lean-start.md).
+          treeshake: { moduleSideEffects: 'no-external' },
+        },
       }
     : {
         outDir: 'dist/host/client',

@@ -14,16 +14,18 @@ export const startingInventoryActor: Actor = { id: null, name: 'starting invento
  * Fills an empty database with the starting inventory (domain/starting-inventory.csv), imported
  * through the same plan and bulk write as `npm run inventory -- import`. It runs at most once per
  * database: a dealer who later deletes carts does not see them come back on the next restart.
- * Returns how many carts it added.
+ * Returns how many carts it added. The starting inventory's file is read only when it is
+ * imported: parsing it at every start cost 25-50 ms (docs/decisions/0013-lean-start.md).
  */
-export async function seed(sql: Sql, inventory: readonly ImportRow[] = startingInventory()): Promise<number> {
+export async function seed(sql: Sql, inventory?: readonly ImportRow[]): Promise<number> {
   return sql.begin(async (tx) => {
     await tx`lock table schema_migrations in exclusive mode`
     const [done] = await tx`select 1 from schema_migrations where version = ${seedVersion}`
+    if (done) return 0
     const [existing] = await tx`select 1 from golf_carts limit 1`
-    await tx`insert into schema_migrations (version) values (${seedVersion}) on conflict do nothing`
-    if (done || existing) return 0
-    const planned = await planImport(tx, inventory)
+    await tx`insert into schema_migrations (version) values (${seedVersion})`
+    if (existing) return 0
+    const planned = await planImport(tx, inventory ?? startingInventory())
     if (!planned.ok) throw new Error(`The starting inventory cannot be imported: ${planned.problems.map((p) => `line ${p.line}, ${p.field}: ${p.message}`).join('; ')}`)
     return (await writePlan(tx, preparePlan(planned.plan), startingInventoryActor)).added
   })

@@ -42,10 +42,11 @@ export async function migrate(sql: Sql, migrations?: Migration[]): Promise<strin
           applied_at timestamptz not null default now()
         )
       `
+      // One query for what is done, not one per file: each is a round trip at every start.
+      const done = new Set((await session<{ version: string }[]>`select version from schema_migrations`).map((row) => row.version))
       const applied: string[] = []
       for (const migration of pending) {
-        const [done] = await session`select 1 from schema_migrations where version = ${migration.version}`
-        if (done) continue
+        if (done.has(migration.version)) continue
         await session`begin`
         try {
           await session.unsafe(migration.sql)

@@ -1,6 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import nodemailer from 'nodemailer'
 import type { MailMessage } from './messages.ts'
 
 /** Where messages go: an SMTP server, a folder of .eml files (development), or nowhere yet. */
@@ -10,41 +9,56 @@ export interface Mailer {
   close(): void
 }
 
+/**
+ * nodemailer loads with the first message, not at every start: most starts send nothing for a
+ * while, and loading it cost the start 30-130 ms (docs/decisions/0013-lean-start.md).
+ */
+function onFirstUse<T extends { close(): void }>(make: (mailer: typeof import('nodemailer')) => T) {
+  let made: Promise<T> | undefined
+  let transport: T | undefined
+  return {
+    get: () => (made ??= import('nodemailer').then((mailer) => (transport = make(mailer)))),
+    close: () => transport?.close(),
+  }
+}
+
 export function createMailer(settings: { smtpUrl?: string; mailDir?: string }): Mailer | undefined {
   if (settings.smtpUrl) {
     const url = new URL(settings.smtpUrl)
     const secure = url.protocol === 'smtps:'
     const port = Number(url.port) || (secure ? 465 : 587)
-    const transport = nodemailer.createTransport({
-      host: url.hostname,
-      port,
-      secure,
-      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
-      // Bounded waits, so a hung mail server delays one attempt, not the whole outbox.
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    })
+    const transport = onFirstUse((nodemailer) =>
+      nodemailer.createTransport({
+        host: url.hostname,
+        port,
+        secure,
+        auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+        // Bounded waits, so a hung mail server delays one attempt, not the whole outbox.
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      }),
+    )
     return {
       description: `SMTP ${url.hostname}:${port}`,
       async send(message) {
-        await transport.sendMail(message)
+        await (await transport.get()).sendMail(message)
       },
-      close: () => transport.close(),
+      close: transport.close,
     }
   }
   if (settings.mailDir) {
     const dir = resolve(settings.mailDir)
-    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+    const transport = onFirstUse((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }))
     return {
       description: `.eml files in ${dir}`,
       async send(message) {
-        const { message: raw } = await transport.sendMail(message)
+        const { message: raw } = await (await transport.get()).sendMail(message)
         await mkdir(dir, { recursive: true })
         const name = message.messageId.replace(/[<>]/g, '').replace(/[^\w.@-]/g, '_')
         await writeFile(join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${name}.eml`), raw)
       },
-      close: () => transport.close(),
+      close: transport.close,
     }
   }
   return undefined

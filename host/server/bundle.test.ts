@@ -25,6 +25,14 @@ describe('the built site bundle', () => {
     }
     expect(total).toBeLessThan(500_000)
   })
+
+  it("leaves React's browser renderer out of the server's renderer", () => {
+    // Components that hydrate themselves import react-dom/client; kept in the server's renderer
+    // for its side effects, it cost 100 ms of every start (docs/decisions/0013-lean-start.md).
+    const renderer = readFileSync(fileURLToPath(new URL('../../dist/host/server/entry-server.js', import.meta.url)), 'utf8')
+    expect(renderer).toContain('react-dom/server')
+    expect(renderer).not.toMatch(/from ["']react-dom\/client["']|import ["']react-dom\/client["']/)
+  })
 })
 
 /**
