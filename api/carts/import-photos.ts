@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { defaultPhotoAlt, parsePhotoFile, photoLimits, photoPath } from '../../domain/photos.ts'
@@ -29,7 +30,9 @@ export interface NewPhoto {
   height?: number
   processed?: ProcessedPhoto
   /** A photo this site already stores (on another cart): its files are copied in the write. */
-  stored?: boolean
+  stored?: { widths: number[]; bytes: number }
+  /** The photo's row as `stagePhotos` stored it, with no cart yet. */
+  stagedId?: number
 }
 
 export interface RowPhotos {
@@ -68,8 +71,10 @@ export async function preparePhotos(
       select c.stock_number, p.key from cart_photos p join golf_carts c on c.id = p.cart_id
       where c.stock_number = any(${sql.array(stockNumbers)}::text[])
     `,
-    sql<{ key: string; width: number; height: number }[]>`
-      select distinct on (key) key, width, height from cart_photos where key = any(${sql.array(siteKeys)}::text[])
+    sql<{ key: string; width: number; height: number; widths: number[]; bytes: number }[]>`
+      select distinct on (key) key, width, height, widths, bytes::float8 as bytes
+      from cart_photos where key = any(${sql.array(siteKeys)}::text[]) and cart_id is not null
+      order by key, id
     `,
   ])
   const keysOf = new Map<string, Set<string>>()
@@ -103,7 +108,7 @@ export async function preparePhotos(
       if (have.has(got.key) || adding.some((p) => p.key === got.key)) continue
       if (!got.bytes) {
         const known = storedByKey.get(got.key)!
-        adding.push({ reference, key: got.key, width: known.width, height: known.height, stored: true })
+        adding.push({ reference, key: got.key, width: known.width, height: known.height, stored: { widths: known.widths, bytes: known.bytes } })
         continue
       }
       let photo = ready.get(got.key)
@@ -182,10 +187,58 @@ async function inBatches<T>(items: readonly T[], size: number, work: (item: T) =
 }
 
 /**
+ * Stores each photo to add before the import's transaction, as a photo of no cart yet
+ * (migration 0012), one photo per statement or two: its files sent, or copied from this site's
+ * photo. Megabytes of files inside the transaction held the embedded database, which serves one
+ * connection, for seconds (ADR 0018); the transaction then only places them (`writePlanWithPhotos`).
+ * Returns the import's id, for both and for `unstagePhotos`.
+ */
+export async function stagePhotos(sql: Sql, photos: readonly RowPhotos[]): Promise<string> {
+  const importId = randomUUID()
+  for (const photo of photos.flatMap((r) => r.photos)) {
+    const { processed } = photo
+    if (processed) {
+      const [row] = await sql<{ id: number }[]>`
+        insert into cart_photos (cart_id, import_id, key, position, alt, width, height, widths, bytes)
+        values (null, ${importId}, ${photo.key}, 0, ${photo.key}, ${processed.width}, ${processed.height}, ${processed.widths}::int[],
+          ${processed.files.reduce((n, f) => n + f.bytes.length, 0)})
+        returning id::int as id
+      `
+      await sql`
+        insert into cart_photo_files ${sql(processed.files.map((f) => ({ photo_id: row!.id, format: f.format, width: f.width, bytes: f.bytes })))}
+      `
+      photo.stagedId = row!.id
+    } else {
+      const [row] = await sql<{ id: number; source: number }[]>`
+        with source as (select * from cart_photos where key = ${photo.key} and cart_id is not null order by id limit 1)
+        insert into cart_photos (cart_id, import_id, key, position, alt, width, height, widths, bytes)
+        select null, ${importId}, key, 0, alt, width, height, widths, bytes from source
+        returning id::int as id, (select id::int from source) as source
+      `
+      if (!row) throw new StaleImportError(`${photo.reference} was removed from this site since the file was checked; check the file again`)
+      await sql`
+        insert into cart_photo_files (photo_id, format, width, bytes)
+        select ${row.id}, format, width, bytes from cart_photo_files where photo_id = ${row.source}
+      `
+      photo.stagedId = row.id
+    }
+  }
+  return importId
+}
+
+/** Removes what an import staged and did not place, and what a crashed import left a day ago. */
+export async function unstagePhotos(sql: Sql, importId: string): Promise<void> {
+  await sql`
+    delete from cart_photos
+    where cart_id is null and (import_id = ${importId} or created_at < now() - interval '1 day')
+  `
+}
+
+/**
  * The writes of a plan with its photos, inside the import's transaction: the plan (`write`), then
- * each row's photos after its cart's own, their files, and a `photo` audit row each. Carts added
- * by the plan are the rows inserted after the table's highest id, in the plan's order (the
- * table is locked against other writers first).
+ * each row's staged photos given their cart, after its own photos, and alt text (one update), and
+ * a `photo` audit row each (one insert). Carts added by the plan are the rows inserted after the
+ * table's highest id, in the plan's order (the table is locked against other writers first).
  */
 export async function writePlanWithPhotos<T>(
   tx: TransactionSql,
@@ -193,9 +246,10 @@ export async function writePlanWithPhotos<T>(
   photos: readonly RowPhotos[],
   actor: Actor,
   write: () => Promise<T>,
+  importId?: string,
 ): Promise<T & { photosAdded: number }> {
   if (photos.length === 0) return { ...(await write()), photosAdded: 0 }
-  if (photos.some((r) => r.photos.some((p) => !p.processed && !p.stored))) throw new Error('The photos were only checked, not processed')
+  if (!importId || photos.some((r) => r.photos.some((p) => p.stagedId === undefined))) throw new Error('The photos were not staged')
   await tx`lock table golf_carts in share row exclusive mode`
   const [{ top } = { top: 0 }] = await tx<{ top: number }[]>`select coalesce(max(id), 0)::int as top from golf_carts`
   const outcome = await write()
@@ -207,64 +261,46 @@ export async function writePlanWithPhotos<T>(
     select id, stock_number from golf_carts where stock_number = any(${tx.array(stockNumbers)}::text[])
   `
   const idOf = (r: RowPhotos) => addedAt.get(r.line) ?? existing.find((c) => c.stockNumber === r.stockNumber)?.id
-  const ids = photos.map(idOf).filter((id): id is number => id !== undefined)
   const carts = await tx<{ id: number; title: string; taken: number; keys: string[] }[]>`
     select c.id, c.title, count(p.id)::int as taken, coalesce(array_agg(p.key) filter (where p.id is not null), '{}') as keys
     from golf_carts c left join cart_photos p on p.cart_id = c.id
-    where c.id = any(${tx.array(ids)}::int[])
+    where c.id = any(${tx.array(photos.map(idOf).filter((id): id is number => id !== undefined))}::int[])
     group by c.id
   `
-  const audits = []
-  let photosAdded = 0
+  const placed: { id: number; cartId: number; key: string; position: number; alt: string; width?: number; height?: number; source: string }[] = []
   for (const row of photos) {
-    const id = idOf(row)
-    const cart = carts.find((c) => c.id === id)
+    const cart = carts.find((c) => c.id === idOf(row))
     if (!cart) throw new StaleImportError(`The cart of line ${row.line} was deleted since the file was checked; check the file again`)
     let position = cart.taken
     for (const photo of row.photos) {
       if (cart.keys.includes(photo.key)) continue // uploaded in the console meanwhile
       if (position >= photoLimits.perCart) throw new StaleImportError(`The cart of line ${row.line} got more photos since the file was checked; check the file again`)
       const alt = defaultPhotoAlt(cart.title, position)
-      const files = photo.processed?.files
-      const [stored] = files
-        ? await tx<{ id: number; bytes: number }[]>`
-            insert into cart_photos (cart_id, key, position, alt, width, height, widths, bytes)
-            values (${cart.id}, ${photo.key}, ${position}, ${alt}, ${photo.processed!.width}, ${photo.processed!.height},
-              ${photo.processed!.widths}::int[], ${files.reduce((n, f) => n + f.bytes.length, 0)})
-            returning id::int as id, bytes::float8 as bytes
-          `
-        : await tx<{ id: number; bytes: number }[]>`
-            insert into cart_photos (cart_id, key, position, alt, width, height, widths, bytes)
-            select ${cart.id}, key, ${position}, ${alt}, width, height, widths, bytes
-            from cart_photos where key = ${photo.key} order by id limit 1
-            returning id::int as id, bytes::float8 as bytes
-          `
-      if (!stored) throw new StaleImportError(`${photo.reference} was removed from this site since the file was checked; check the file again`)
-      if (files) {
-        // One statement per photo: its dozen files, a few hundred kB each.
-        await tx`
-          insert into cart_photo_files ${tx(files.map((f) => ({ photo_id: stored.id, format: f.format, width: f.width, bytes: f.bytes })))}
-        `
-      } else {
-        await tx`
-          insert into cart_photo_files (photo_id, format, width, bytes)
-          select ${stored.id}, f.format, f.width, f.bytes
-          from cart_photo_files f
-          where f.photo_id = (select id from cart_photos where key = ${photo.key} and id <> ${stored.id} order by id limit 1)
-        `
-      }
-      audits.push({
-        entityId: stored.id,
-        action: 'create' as const,
-        after: { cartId: cart.id, key: photo.key, position, alt, width: photo.width, height: photo.height, bytes: stored.bytes, source: photo.reference },
-      })
+      placed.push({ id: photo.stagedId!, cartId: cart.id, key: photo.key, position, alt, width: photo.width, height: photo.height, source: photo.reference })
       cart.keys.push(photo.key)
       position++
-      photosAdded++
     }
   }
-  await recordManyChanges(tx, actor, 'photo', audits)
-  return { ...outcome, photosAdded }
+  if (placed.length === 0) return { ...outcome, photosAdded: 0 }
+  const [moved] = await tx<{ n: number }[]>`
+    with placed as (
+      update cart_photos p set cart_id = r.cart_id, position = r.position, alt = r.alt, import_id = null, created_at = now()
+      from jsonb_to_recordset(${JSON.stringify(placed.map((p) => ({ id: p.id, cart_id: p.cartId, position: p.position, alt: p.alt })))}::text::jsonb)
+        as r(id bigint, cart_id integer, position integer, alt text)
+      where p.id = r.id and p.import_id = ${importId} and p.cart_id is null
+      returning p.id
+    )
+    select count(*)::int as n from placed
+  `
+  if (moved?.n !== placed.length) throw new StaleImportError('The photos checked for this import are gone; check the file again')
+  const bytes = await tx<{ id: number; bytes: number }[]>`select id::int as id, bytes::float8 as bytes from cart_photos where id = any(${tx.array(placed.map((p) => p.id))}::bigint[])`
+  await recordManyChanges(
+    tx,
+    actor,
+    'photo',
+    placed.map(({ id, ...after }) => ({ entityId: id, action: 'create' as const, after: { ...after, bytes: bytes.find((b) => b.id === id)?.bytes } })),
+  )
+  return { ...outcome, photosAdded: placed.length }
 }
 
 /** A stored photo's address as the export writes it: the largest JPEG, on the site's own host. */

@@ -53,7 +53,8 @@ export function createPhotoStore(sql: Sql, onWrite: () => void) {
 
   /** A photo and its cart, locked (cart first, as every write does), or NoSuchPhotoError. */
   async function lockPhoto(tx: TransactionSql, id: number): Promise<StaffPhoto> {
-    const [owner] = await tx<{ cartId: number }[]>`select cart_id from cart_photos where id = ${id}`
+    // A photo an import has staged has no cart yet (migration 0012): not a photo to change.
+    const [owner] = await tx<{ cartId: number }[]>`select cart_id from cart_photos where id = ${id} and cart_id is not null`
     if (!owner) throw new NoSuchPhotoError(id)
     await lockCart(tx, owner.cartId)
     const [photo] = await tx<StaffPhoto[]>`select ${columns(tx)} from cart_photos where id = ${id}`
@@ -159,7 +160,7 @@ export function createPhotoStore(sql: Sql, onWrite: () => void) {
     async file(key: string, width: number, format: PhotoFormat): Promise<Buffer | undefined> {
       const [row] = await sql<{ bytes: Buffer }[]>`
         select f.bytes from cart_photos p join cart_photo_files f on f.photo_id = p.id
-        where p.key = ${key} and f.width = ${width} and f.format = ${format}
+        where p.key = ${key} and f.width = ${width} and f.format = ${format} and p.cart_id is not null
         limit 1
       `
       return row?.bytes

@@ -83,6 +83,8 @@ describe.each(backends)('photos named in an inventory import on %s', (backend) =
       [1, '2025 Denago EV Rover XL, photo 2', 800, 533],
     ])
     expect(await count('cart_photo_files')).toBe(2 * 3 * 3) // a 900-pixel photo at 240, 480 and 800, in three formats
+    // Stored before the transaction as photos of no cart, given their cart inside it: none left over.
+    expect((await db.sql`select count(*)::int as n from cart_photos where cart_id is null`)[0]).toEqual({ n: 0 })
     // Visitors see the cover at once; the history has the cart and its photos.
     const [summary] = (await services.carts.list({})).carts
     expect(summary?.photo?.key).toBe(photos[0]!.key)

@@ -1,6 +1,6 @@
 import { inventoryCsv, parseInventoryCsv, type RowProblem } from '../carts/inventory-csv.ts'
 import { applyImport, exportCarts, type ImportOutcome, type ImportPlan, planImport } from '../carts/inventory-import.ts'
-import { exportedPhotoUrl, preparePhotos, type RowPhotos, writePlanWithPhotos } from '../carts/import-photos.ts'
+import { exportedPhotoUrl, preparePhotos, type RowPhotos, stagePhotos, unstagePhotos, writePlanWithPhotos } from '../carts/import-photos.ts'
 import { checkRowPhotos, type PhotoSourcePolicy } from '../carts/photo-sources.ts'
 import type { FetchLimits } from '../carts/photo-fetch.ts'
 import type { Sql } from '../db/database.ts'
@@ -70,9 +70,15 @@ export function createInventory(sql: Sql, onWrite: () => void, options: Inventor
 
   /** Writes a checked plan and its processed photos in one transaction. */
   async function apply(plan: ImportPlan, actor: Actor, photos: readonly RowPhotos[] = []): Promise<ImportOutcomeWithPhotos> {
-    const outcome = await applyImport(sql, plan, actor, (tx, write) => writePlanWithPhotos(tx, plan, photos, actor, write))
-    if (outcome.added + outcome.updated + outcome.photosAdded > 0) onWrite()
-    return outcome
+    // The photos' files go to the database before the transaction, which copies them inside it.
+    const importId = photos.length > 0 ? await stagePhotos(sql, photos) : undefined
+    try {
+      const outcome = await applyImport(sql, plan, actor, (tx, write) => writePlanWithPhotos(tx, plan, photos, actor, write, importId))
+      if (outcome.added + outcome.updated + outcome.photosAdded > 0) onWrite()
+      return outcome
+    } finally {
+      if (importId) await unstagePhotos(sql, importId)
+    }
   }
 
   return {
