@@ -8,6 +8,7 @@ import { backends, createTestDatabase, type TestDatabase } from '../../tests/sup
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
 import { migrate } from '../db/migrate.ts'
 import { createServices, type Services } from '../trpc/context.ts'
+import { stagePhotos, unstagePhotos } from '../carts/import-photos.ts'
 import type { Actor } from './audit.ts'
 
 /**
@@ -29,7 +30,12 @@ let base: string
 const requests: string[] = []
 
 beforeAll(async () => {
-  files = { '/front.jpg': await picture(20, 'jpeg'), '/side.png': await picture(200, 'png'), '/notes.txt': Buffer.from('price list, not a photo') }
+  files = {
+    '/front.jpg': await picture(20, 'jpeg'),
+    '/side.png': await picture(200, 'png'),
+    '/rear.jpg': await picture(120, 'jpeg'),
+    '/notes.txt': Buffer.from('price list, not a photo'),
+  }
   server = createServer((req, res) => {
     requests.push(req.url ?? '')
     const file = files[req.url ?? '']
@@ -149,6 +155,26 @@ describe.each(backends)('photos named in an inventory import on %s', (backend) =
       ],
     })
     expect(await Promise.all([count('golf_carts'), count('cart_photos'), count('audit_log')])).toEqual(before)
+  })
+
+  it('serves no photo before its import places it, and leaves none behind when the write is refused', async () => {
+    const file = `${header}\nPH-1,2025 Denago EV Rover XL,Lifted.,15995,available,${image},${base}/rear.jpg\n`
+    const checked = await inventory().check(file, { filesAllowed: false, processPhotos: true })
+    if (!checked.ok) throw new Error(JSON.stringify(checked.problems))
+    const [rear] = checked.photos[0]!.photos
+    const importId = await stagePhotos(db.sql, checked.photos)
+    expect(await services.photos.file(rear!.key, 240, 'jpeg')).toBeUndefined()
+    expect(await services.photos.list(await cartId('PH-1'))).toHaveLength(2)
+    await unstagePhotos(db.sql, importId)
+
+    // Someone changes the cart between the check and the write: nothing of the import is kept.
+    await db.sql`update golf_carts set price = 15500 where stock_number = 'PH-1'`
+    const again = await inventory().check(file.replace('15995', '15900'), { filesAllowed: false, processPhotos: true })
+    if (!again.ok) throw new Error(JSON.stringify(again.problems))
+    await db.sql`update golf_carts set price = 15400 where stock_number = 'PH-1'`
+    await expect(inventory().apply(again.plan, actor, again.photos)).rejects.toThrow(/changed since the file was checked/)
+    expect((await db.sql`select count(*)::int as n from cart_photos where cart_id is null`)[0]).toEqual({ n: 0 })
+    expect(await services.photos.list(await cartId('PH-1'))).toHaveLength(2)
   })
 })
 
