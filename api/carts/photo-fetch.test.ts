@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { photoMessages, processPhoto } from '../photos/processing.ts'
 import { fetchPhoto, type FetchLimits, PhotoFetchError } from './photo-fetch.ts'
 import { checkPhotoSource, type PhotoSourcePolicy } from './photo-sources.ts'
 
@@ -21,6 +22,8 @@ beforeAll(async () => {
     switch (req.url) {
       case '/photo.jpg':
         return res.writeHead(200, { 'content-type': 'image/jpeg' }).end(body)
+      case '/price-list.jpg':
+        return res.writeHead(200, { 'content-type': 'image/jpeg' }).end('stock,price\nGC-1,9995\n')
       case '/moved':
         return res.writeHead(302, { location: '/photo.jpg' }).end()
       case '/loop':
@@ -100,7 +103,10 @@ describe('fetching an imported photo', () => {
     expect(await fetched('/slow', { ...limits, timeoutMs: 300 })).toMatch(/did not send the photo within 0.3 seconds/)
   })
 
-  it('refuses an answer that is not the photo', async () => {
+  it('refuses an answer that is not the photo; what it sends is checked by the photo processor, not trusted by its type', async () => {
     expect(await fetched('/gone.jpg')).toMatch(/answered 404, not the photo/)
+    const text = await fetched('/price-list.jpg')
+    expect(Buffer.isBuffer(text)).toBe(true)
+    await expect(processPhoto(text as Buffer)).rejects.toThrow(photoMessages.notImage)
   })
 })
