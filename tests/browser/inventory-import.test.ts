@@ -1,3 +1,4 @@
+import { HtmlValidate } from 'html-validate'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { staffPaths } from '../../domain/staff-paths.ts'
@@ -67,6 +68,11 @@ describe('the console inventory import', () => {
     expect(await page.locator('nav[aria-label="Console"] a[aria-current="page"]').textContent()).toBe('Import and export')
     expect(await page.getByRole('link', { name: 'Download the inventory (CSV)' }).getAttribute('href')).toBe(staffPaths.inventoryExport)
     expect(await axeViolations(page)).toEqual([])
+    // The page as the server sends it (what works before and without the script) is valid HTML.
+    const html = await (await page.request.get(`${partner.api.url}${staffPaths.inventoryImport}`)).text()
+    expect(html).toContain('<h1>Import and export</h1>')
+    const report = await new HtmlValidate({ extends: ['html-validate:standard'] }).validateString(html, staffPaths.inventoryImport)
+    expect(report.results.flatMap((r) => r.messages.map((m) => `${m.line} ${m.ruleId}: ${m.message}`))).toEqual([])
 
     // One bad row among good ones: every problem with its line, column and reason; nothing written.
     const before = await cartCount()
