@@ -13,8 +13,9 @@ import type { PhotoSource, PhotoSourcePolicy } from './photo-sources.ts'
 /**
  * The photos an inventory import takes (PRODUCT.md, "Import"): every one is read (fetched from
  * an allowed host, read from the CSV's folder, or found in this site's own storage by its
- * address) and checked by the photo processor before anything is written; the write stores them
- * with the carts in the import's one transaction.
+ * address) and checked by the photo processor before anything is written. Then each is stored
+ * as a photo of no cart yet (`stagePhotos`), and the import's one transaction gives each its cart
+ * (`writePlanWithPhotos`), so the transaction carries no file.
  *
  * A photo is recognised by its key (the hash of its bytes, `photoKey`): a photo a cart already
  * has is left as it is, so importing an export again, whose `photos` are this site's own
@@ -22,14 +23,14 @@ import type { PhotoSource, PhotoSourcePolicy } from './photo-sources.ts'
  * reorders them (the console does).
  */
 
-/** One photo a row adds to its cart. `files` is absent when only checked (a dry run, a preview). */
+/** One photo a row adds to its cart. `processed` is absent when only checked (a dry run, a preview). */
 export interface NewPhoto {
   reference: string
   key: string
   width?: number
   height?: number
   processed?: ProcessedPhoto
-  /** A photo this site already stores (on another cart): its files are copied in the write. */
+  /** A photo this site already stores (on another cart): its files are copied when staged. */
   stored?: { widths: number[]; bytes: number }
   /** The photo's row as `stagePhotos` stored it, with no cart yet. */
   stagedId?: number
