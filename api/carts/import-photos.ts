@@ -189,7 +189,7 @@ async function inBatches<T>(items: readonly T[], size: number, work: (item: T) =
 
 /**
  * Stores each photo to add before the import's transaction, as a photo of no cart yet
- * (migration 0012), one photo per statement or two: its files sent, or copied from this site's
+ * (migration 0013), one photo per statement or two: its files sent, or copied from this site's
  * photo. Megabytes of files inside the transaction held the embedded database, which serves one
  * connection, for seconds (ADR 0018); the transaction then only places them (`writePlanWithPhotos`).
  * Returns the import's id, for both and for `unstagePhotos`.

@@ -53,7 +53,7 @@ export function createPhotoStore(sql: Sql, onWrite: () => void) {
 
   /** A photo and its cart, locked (cart first, as every write does), or NoSuchPhotoError. */
   async function lockPhoto(tx: TransactionSql, id: number): Promise<StaffPhoto> {
-    // A photo an import has staged has no cart yet (migration 0012): not a photo to change.
+    // A photo an import has staged has no cart yet (migration 0013): not a photo to change.
     const [owner] = await tx<{ cartId: number }[]>`select cart_id from cart_photos where id = ${id} and cart_id is not null`
     if (!owner) throw new NoSuchPhotoError(id)
     await lockCart(tx, owner.cartId)
