@@ -111,7 +111,7 @@ export async function sideBySide(): Promise<string> {
     '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
   ]
   const memory = [
-    '| process | idle RSS | peak RSS under the load above | V8 heap used / total, idle | outside the V8 heap, idle (WebAssembly memory, buffers) |',
+    '| process | idle RSS | peak RSS under the load above | V8 heap used / total, idle | external, idle (WebAssembly memory and buffers, reserved: PGlite\'s 128 MB count whole, resident or not) |',
     '| --- | ---: | ---: | ---: | ---: |',
   ]
   const startup = ['| process | first answer after spawn (median) | each run |', '| --- | ---: | --- |']
