@@ -28,6 +28,16 @@ describe.each(backends)('migrations and seed on %s', (backend) => {
     expect(await migrate(db.sql)).toEqual([])
   })
 
+  it('starts a database that applied the photo staging under its first number, 0012', async () => {
+    await db.sql`update schema_migrations set version = '0012_import_photo_staging' where version = '0013_import_photo_staging'`
+    expect(await migrate(db.sql)).toEqual(['0013_import_photo_staging'])
+    const [column] = await db.sql`
+      select count(*)::int as n from information_schema.columns where table_name = 'cart_photos' and column_name = 'import_id'
+    `
+    expect(column?.n).toBe(1)
+    await db.sql`delete from schema_migrations where version = '0012_import_photo_staging'`
+  })
+
   it('rolls back a failing migration entirely', async () => {
     const broken = [{ version: '9999_broken', sql: 'create table half_done (id int); select * from no_such_table;' }]
     await expect(migrate(db.sql, broken)).rejects.toThrow(/no_such_table/)
