@@ -4,7 +4,7 @@ import { backends, createTestDatabase, type TestDatabase } from '../../tests/sup
 import { migrate } from '../db/migrate.ts'
 import { createInventory } from '../staff/inventory.ts'
 import { inventoryCsv, parseInventoryCsv } from './inventory-csv.ts'
-import { applyImport, chooseSlugs, exportCarts, planImport, StaleImportError } from './inventory-import.ts'
+import { applyImport, chooseSlugs, exportCarts, planImport, rowsPerStatement, StaleImportError } from './inventory-import.ts'
 import { seed } from './seed.ts'
 
 /**
@@ -189,6 +189,33 @@ describe.each(backends)('the inventory import against the database on %s', (back
       await expect(applyImport(db.sql, planned.plan, actor)).rejects.toThrow(StaleImportError)
       await expect(applyImport(db.sql, planned.plan, actor)).rejects.toThrow(new RegExp(`stock number ${existing.stockNumber}`))
       expect({ carts: await count(), audits: await audits() }).toEqual(before)
+    })
+
+    it('is all or nothing across statements: a cart changed since, in the last run of rows, undoes the runs before it', async () => {
+      // More carts than one statement takes, so the write is several statements in one transaction.
+      const many = rowsPerStatement + 7
+      const adds = Array.from({ length: many }, (_, i) => `BATCH-${i},Batch cart ${i},Two seats.,${5000 + i},available,,${image}`)
+      const planned = await planImport(db.sql, rows([header, ...adds].join('\n')))
+      if (!planned.ok) throw new Error('the plan must pass')
+      const outcome = await applyImport(db.sql, planned.plan, actor)
+      expect(outcome.added).toBe(many)
+      const slugs = await db.sql<{ slug: string; stockNumber: string }[]>`
+        select slug, stock_number from golf_carts where stock_number like 'BATCH-%' order by id
+      `
+      // In the file's order, each with its own title's slug, across the statements' boundary.
+      expect(slugs.map((r) => r.stockNumber)).toEqual(adds.map((_, i) => `BATCH-${i}`))
+      expect(slugs[rowsPerStatement]).toEqual({ slug: `batch-cart-${rowsPerStatement}`, stockNumber: `BATCH-${rowsPerStatement}` })
+
+      const changes = [header, ...adds.map((_, i) => `BATCH-${i},Batch cart ${i},Four seats.,${6000 + i},available,,${image}`)].join('\n')
+      const stale = await planImport(db.sql, rows(changes))
+      if (!stale.ok) throw new Error('the plan must pass')
+      expect(stale.plan.updates).toHaveLength(many)
+      await db.sql`update golf_carts set featured = not featured where stock_number = ${`BATCH-${many - 1}`}`
+      const before = { carts: await count(), audits: await audits() }
+      await expect(applyImport(db.sql, stale.plan, actor)).rejects.toThrow(new RegExp(`stock number BATCH-${many - 1}`))
+      expect({ carts: await count(), audits: await audits() }).toEqual(before)
+      const [unchanged] = await db.sql<{ n: number }[]>`select count(*)::int as n from golf_carts where stock_number like 'BATCH-%' and price >= 6000`
+      expect(unchanged!.n).toBe(0)
     })
 
     it('refuses a plan whose new stock number was added since', async () => {

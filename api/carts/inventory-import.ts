@@ -7,8 +7,8 @@ import { type Actor, type AuditChange, changedFields } from '../staff/audit.ts'
 
 /**
  * The inventory import's two steps (PRODUCT.md, "Import"). `planImport` reads the database and
- * works out every change without writing; `applyImport` writes a plan in one transaction of two
- * bulk statements (the adds, the updates, each with its audit rows), everything else made before
+ * works out every change without writing; `applyImport` writes a plan in one transaction of bulk
+ * statements (the adds, the updates, each with its audit rows, 500 rows a statement), everything else made before
  * it begins, so visitors wait as little as can be (docs/BENCHMARKS.md, "Inventory import").
  * A plan made before someone else changed one of its carts is refused, not applied.
  */
@@ -138,39 +138,61 @@ const typedColumns = columnTypes.map(([, column, type]) => `${column} ${type}`).
 const snapshot = columnTypes.map(([field, column, type]) => `'${field}', ${type === 'numeric' ? `${column}::float8` : column}`).join(', ')
 
 /**
+ * Rows per write statement. The embedded database runs on the server's own thread, so while one
+ * statement runs nothing else is answered, kept pages included; between two statements of the
+ * transaction the server answers whatever needs no database (kept pages and lists). 500 rows
+ * are about a tenth of a second's work there (docs/BENCHMARKS.md, "Inventory import").
+ */
+export const rowsPerStatement = 500
+
+/** A list cut into runs of `rowsPerStatement`, in order. */
+function batches<T>(items: readonly T[]): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += rowsPerStatement) out.push(items.slice(i, i + rowsPerStatement))
+  return out
+}
+
+/**
  * A plan as the write statements take it, made before the transaction: every row turned into
  * JSON text here, so the transaction holds the database only for the statements themselves.
  */
 export interface PreparedPlan {
   plan: ImportPlan
-  /** The added carts, in the file's order (`ord` from 1), without their slugs (chosen under the lock). */
-  adds: string
+  /**
+   * The added carts in the file's order, a JSON text per statement (`ord` from 1 in each),
+   * without their slugs (chosen under the lock).
+   */
+  adds: string[]
   /** Each added cart's slug as its title gives it, before a -2, -3 makes it unique. */
   slugBases: string[]
   stockNumbers: string[]
-  /** The changed carts with the version the plan saw, and their audit rows. */
-  updates: string
-  updateAudit: string
+  /** Per statement: the changed carts with the version the plan saw, and their audit rows. */
+  updates: { carts: PlannedUpdate[]; rows: string; audit: string }[]
 }
 
 export function preparePlan(plan: ImportPlan): PreparedPlan {
   return {
     plan,
-    adds: JSON.stringify(plan.adds.map(({ record }, i) => ({ ...asJson(record), alternative_slug: alternativeSlug(record.title), ord: i + 1 }))),
+    adds: batches(plan.adds).map((batch) =>
+      JSON.stringify(batch.map(({ record }, i) => ({ ...asJson(record), alternative_slug: alternativeSlug(record.title), ord: i + 1 }))),
+    ),
     slugBases: plan.adds.map(({ record }) => slugify(record.title) || 'golf-cart'),
     stockNumbers: plan.adds.flatMap((a) => (a.record.stockNumber ? [a.record.stockNumber] : [])),
-    updates: JSON.stringify(plan.updates.map((u) => ({ id: u.id, version: u.version, ...asJson(u.record) }))),
-    updateAudit: JSON.stringify(
-      plan.updates.flatMap((u) => u.changes.map((c) => ({ entity_id: String(u.id), field: c.field ?? null, before: c.before ?? null, after: c.after ?? null }))),
-    ),
+    updates: batches(plan.updates).map((carts) => ({
+      carts,
+      rows: JSON.stringify(carts.map((u) => ({ id: u.id, version: u.version, ...asJson(u.record) }))),
+      audit: JSON.stringify(
+        carts.flatMap((u) => u.changes.map((c) => ({ entity_id: String(u.id), field: c.field ?? null, before: c.before ?? null, after: c.after ?? null }))),
+      ),
+    })),
   }
 }
 
 /**
  * Writes a plan in one transaction. Everything that can be is made before it begins
  * (`preparePlan`), so the database is held for the lock, one read (stock numbers taken since
- * the check, and the slugs the new carts' titles would collide with), one statement for the adds
- * with their audit rows, and one for the updates with theirs.
+ * the check, and the slugs the new carts' titles would collide with), then a statement per
+ * `rowsPerStatement` added carts with their audit rows, and per as many changed carts with theirs.
  */
 export async function applyImport<T extends Omit<ImportOutcome, 'writeMs'>>(
   sql: Sql,
@@ -206,29 +228,31 @@ export async function writePlan(tx: TransactionSql, prepared: PreparedPlan, acto
     ])
     if (taken.length > 0) throw new StaleImportError(`Stock number ${taken[0]!.stockNumber} was added since the file was checked; check the file again`)
     const slugs = chooseSlugs(prepared.slugBases, new Set(slugRows.map((r) => r.slug)))
-    const [{ added: count } = { added: 0 }] = await tx.unsafe<{ added: number }[]>(
-      `with inserted as (
-         insert into golf_carts (slug, alternative_slug, ${columns.join(', ')})
-         select s.slug, r.alternative_slug, ${columns.map((c) => `r.${c}`).join(', ')}
-         from jsonb_to_recordset($1::text::jsonb) as r(ord integer, alternative_slug text, ${typedColumns})
-         join unnest($2::text[]) with ordinality as s(slug, ord) on s.ord = r.ord
-         order by r.ord
-         returning id, slug, ${columns.join(', ')}
-       ), audited as (
-         insert into audit_log (actor_id, actor, entity, entity_id, action, after)
-         select $3::int, $4, 'cart', id::text, 'create', jsonb_build_object('slug', slug, ${snapshot})
-         from inserted order by id
-       )
-       select count(*)::int as added from inserted`,
-      [prepared.adds, tx.array(slugs) as never, actor.id as never, actor.name],
-    )
-    added = count
+    for (const [i, rows] of prepared.adds.entries()) {
+      const [{ added: count } = { added: 0 }] = await tx.unsafe<{ added: number }[]>(
+        `with inserted as (
+           insert into golf_carts (slug, alternative_slug, ${columns.join(', ')})
+           select s.slug, r.alternative_slug, ${columns.map((c) => `r.${c}`).join(', ')}
+           from jsonb_to_recordset($1::text::jsonb) as r(ord integer, alternative_slug text, ${typedColumns})
+           join unnest($2::text[]) with ordinality as s(slug, ord) on s.ord = r.ord
+           order by r.ord
+           returning id, slug, ${columns.join(', ')}
+         ), audited as (
+           insert into audit_log (actor_id, actor, entity, entity_id, action, after)
+           select $3::int, $4, 'cart', id::text, 'create', jsonb_build_object('slug', slug, ${snapshot})
+           from inserted order by id
+         )
+         select count(*)::int as added from inserted`,
+        [rows, tx.array(slugs.slice(i * rowsPerStatement, (i + 1) * rowsPerStatement)) as never, actor.id as never, actor.name],
+      )
+      added += count
+    }
   } else {
     await locked
   }
-  if (plan.updates.length > 0) {
-    // A cart is changed only at the version the plan saw; one changed since is left alone, and
-    // the count tells: then nothing of the import is kept.
+  // A cart is changed only at the version the plan saw; one changed since is left alone, and
+  // the count tells: then nothing of the import is kept.
+  for (const batch of prepared.updates) {
     const [answer] = await tx.unsafe<{ updated: number; ids: number[] | null }[]>(
       `with updated as (
          update golf_carts g set ${columns.map((c) => `${c} = r.${c}`).join(', ')}
@@ -241,11 +265,11 @@ export async function writePlan(tx: TransactionSql, prepared: PreparedPlan, acto
          from jsonb_to_recordset($2::text::jsonb) as a(entity_id text, field text, before jsonb, after jsonb)
        )
        select count(*)::int as updated, case when count(*) < $5 then array_agg(id) end as ids from updated`,
-      [prepared.updates, prepared.updateAudit, actor.id as never, actor.name, plan.updates.length],
+      [batch.rows, batch.audit, actor.id as never, actor.name, batch.carts.length],
     )
-    if (answer?.updated !== plan.updates.length) {
+    if (answer?.updated !== batch.carts.length) {
       const done = new Set(answer?.ids ?? [])
-      const stale = plan.updates.filter((u) => !done.has(u.id))
+      const stale = batch.carts.filter((u) => !done.has(u.id))
       throw new StaleImportError(
         `${stale.length} cart${stale.length === 1 ? '' : 's'} changed since the file was checked (first: stock number ${stale[0]!.stockNumber}); check the file again`,
       )
