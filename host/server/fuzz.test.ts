@@ -45,6 +45,8 @@ function raw(method: string, path: string, headers: Record<string, string> = {},
 }
 
 describe('arbitrary input to the API', () => {
+  /** Inquiries the random property below expected to be stored. */
+  let accepted = 0
   it('list queries answer 200 or 400', async () => {
     await fc.assert(
       fc.asyncProperty(anyText, anyText, anyText, async (category, limit, offset) => {
@@ -117,6 +119,7 @@ describe('arbitrary input to the API', () => {
           const expected = inquiryInput.safeParse(inquiry)
           expect(res.status).toBe(expected.success ? 201 : 400)
           if (!expected.success) return
+          accepted++
           const { id } = await res.json()
           const [row] = await server.db.sql`select first_name, last_name, email, message from contact_inquiries where id = ${id}`
           expect(row).toEqual({
@@ -127,7 +130,8 @@ describe('arbitrary input to the API', () => {
           })
         },
       ),
-      { numRuns: 120 },
+      // One inquiry that must be accepted, beside the random ones (about one in twelve is valid).
+      { numRuns: 120, examples: [[{ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: undefined, interest: undefined, message: undefined }]] },
     )
   })
 
@@ -135,7 +139,9 @@ describe('arbitrary input to the API', () => {
     const rows = await server.db.sql<Record<string, string | null>[]>`
       select first_name, last_name, email, phone, interest, message, source_url, source_label from contact_inquiries
     `
-    expect(rows.length).toBeGreaterThan(10)
+    // Every inquiry the random ones stored is here (how many varies from run to run).
+    expect(accepted).toBeGreaterThan(0)
+    expect(rows.length).toBeGreaterThanOrEqual(accepted)
     for (const row of rows) {
       const parsed = inquiryInput.safeParse(Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null)))
       expect(parsed.success, JSON.stringify(row)).toBe(true)
