@@ -79,7 +79,9 @@ export function createCartStore(sql: Sql) {
       /** Every filter but one: what a choice of that filter would leave. */
       const but = (facet: Facet) => and(sql, Object.entries(conditions).filter(([f]) => f !== facet).map(([, c]) => c))
       const words = searchWords(query.q)
-      const matching = words.length ? sql`and search_words @@ to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})` : sql``
+      // Each word as the start of a word of the cart's (migration 0014): `% rover%`. Words are
+      // letters and digits only, so none holds a LIKE wildcard.
+      const matching = words.length ? sql`and ${and(sql, words.map((word) => sql`search_text like lower(${`% ${word}%`})`))}` : sql``
       const counts = (facet: Facet, choices: readonly unknown[], choice: (value: never) => ReturnType<Sql>) => sql`
         select json_build_array(${choices.map((value, i) => sql`${i ? sql`,` : sql``} count(*) filter (where ${choice(value as never)})::int`)})
         from base where ${but(facet)}

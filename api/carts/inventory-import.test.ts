@@ -169,6 +169,37 @@ describe.each(backends)('the inventory import against the database on %s', (back
       expect(writes).toBe(0) // applyImport itself; the inventory service tells the caches (below)
     })
 
+    it('writes carts that change different fields by the columns each changes, each cart exactly as the file says', async () => {
+      const carts = await db.sql<{ id: number; stockNumber: string; title: string; description: string; price: number; imageUrl: string; version: number }[]>`
+        select id, stock_number, title, description, price::float8 as price, image_url, version from golf_carts order by id limit 4
+      `
+      const [a, b, c, d] = carts
+      const q = (text: string) => `"${text.replaceAll('"', '""')}"`
+      const file = [
+        'stockNumber,title,description,price,imageUrl',
+        // Price only; title and description; price only again; everything but the stock number.
+        `${a!.stockNumber},${q(a!.title)},${q(a!.description)},${a!.price + 1},${a!.imageUrl}`,
+        `${b!.stockNumber},Evolution Classic 2 Plus Renamed,Now with a roof.,${b!.price},${b!.imageUrl}`,
+        `${c!.stockNumber},${q(c!.title)},${q(c!.description)},${c!.price + 3},${c!.imageUrl}`,
+        `${d!.stockNumber},Denago Rover XL Renamed,Lifted.,${d!.price + 4},${image}`,
+      ].join('\n')
+      const planned = await planImport(db.sql, rows(file))
+      if (!planned.ok) throw new Error('the plan must pass')
+      expect(await applyImport(db.sql, planned.plan, actor)).toMatchObject({ updated: 4 })
+      const after = await db.sql<{ id: number; title: string; description: string; price: number; imageUrl: string; version: number; searchText: string }[]>`
+        select id, title, description, price::float8 as price, image_url, version, search_text from golf_carts where id = any(${carts.map((x) => x.id)}) order by id
+      `
+      expect(after.map(({ searchText: _s, ...cart }) => cart)).toEqual([
+        { id: a!.id, title: a!.title, description: a!.description, price: a!.price + 1, imageUrl: a!.imageUrl, version: a!.version + 1 },
+        { id: b!.id, title: 'Evolution Classic 2 Plus Renamed', description: 'Now with a roof.', price: b!.price, imageUrl: b!.imageUrl, version: b!.version + 1 },
+        { id: c!.id, title: c!.title, description: c!.description, price: c!.price + 3, imageUrl: c!.imageUrl, version: c!.version + 1 },
+        { id: d!.id, title: 'Denago Rover XL Renamed', description: 'Lifted.', price: d!.price + 4, imageUrl: image, version: d!.version + 1 },
+      ])
+      // The words a search finds follow the new titles (a generated column of the title).
+      expect(after[1]!.searchText).toContain(' renamed now with a roof ')
+      expect(after[3]!.searchText).toContain(' denago rover xl renamed lifted ')
+    })
+
     it('tells the caches once an import wrote something', async () => {
       const result = await inventory.importCsv(`${header}\nW-9,One more cart,Two seats.,5000,available,,${image}`, actor, { filesAllowed: false })
       expect(result).toMatchObject({ ok: true, applied: { added: 1 } })

@@ -130,10 +130,12 @@ const columnTypes = [
   ['msrp', 'msrp', 'numeric'],
 ] as const satisfies readonly (readonly [CartRecordField, string, string])[]
 
-const asJson = (record: CartRecord) => Object.fromEntries(columnTypes.map(([field, column]) => [column, record[field] ?? null]))
+const asJson = (record: CartRecord, only: readonly ColumnType[] = columnTypes) =>
+  Object.fromEntries(only.map(([field, column]) => [column, record[field] ?? null]))
 
 const columns = columnTypes.map(([, column]) => column)
-const typedColumns = columnTypes.map(([, column, type]) => `${column} ${type}`).join(', ')
+const typed = (only: readonly ColumnType[]) => only.map(([, column, type]) => `${column} ${type}`).join(', ')
+const typedColumns = typed(columnTypes)
 /** An added cart's whole record for its audit row, made from the inserted row in SQL. */
 const snapshot = columnTypes.map(([field, column, type]) => `'${field}', ${type === 'numeric' ? `${column}::float8` : column}`).join(', ')
 
@@ -166,8 +168,37 @@ export interface PreparedPlan {
   /** Each added cart's slug as its title gives it, before a -2, -3 makes it unique. */
   slugBases: string[]
   stockNumbers: string[]
-  /** Per statement: the changed carts with the version the plan saw, and their audit rows. */
-  updates: { carts: PlannedUpdate[]; rows: string; audit: string }[]
+  /**
+   * Per statement: the columns it sets, the changed carts with the version the plan saw and
+   * those columns' new values, and their audit rows.
+   */
+  updates: { columns: ColumnType[]; carts: PlannedUpdate[]; rows: string; audit: string }[]
+}
+
+type ColumnType = (typeof columnTypes)[number]
+
+/**
+ * The columns an update sets: those of the fields it changes. A cart whose price alone changed
+ * is written as `set price = ...`, so PostgreSQL recomputes none of the generated columns the
+ * title and description feed (the search words, the effective seats and battery) for it.
+ */
+function changedColumns(update: PlannedUpdate): ColumnType[] {
+  const fields = new Set(update.changes.map((change) => change.field))
+  const known = columnTypes.filter(([field]) => fields.has(field))
+  // A change to a field without a column here is not one an import can make; if it ever is, write every column.
+  return known.length === fields.size ? known : [...columnTypes]
+}
+
+/** Updates that change the same columns, each run cut into `rowsPerStatement`, in the file's order within each. */
+function updateBatches(updates: readonly PlannedUpdate[]): { columns: ColumnType[]; carts: PlannedUpdate[] }[] {
+  const groups = new Map<string, { columns: ColumnType[]; carts: PlannedUpdate[] }>()
+  for (const update of updates) {
+    const columns = changedColumns(update)
+    const key = columns.map(([field]) => field).join(',')
+    const group = groups.get(key) ?? groups.set(key, { columns, carts: [] }).get(key)!
+    group.carts.push(update)
+  }
+  return [...groups.values()].flatMap(({ columns, carts }) => batches(carts).map((batch) => ({ columns, carts: batch })))
 }
 
 export function preparePlan(plan: ImportPlan): PreparedPlan {
@@ -178,9 +209,10 @@ export function preparePlan(plan: ImportPlan): PreparedPlan {
     ),
     slugBases: plan.adds.map(({ record }) => slugify(record.title) || 'golf-cart'),
     stockNumbers: plan.adds.flatMap((a) => (a.record.stockNumber ? [a.record.stockNumber] : [])),
-    updates: batches(plan.updates).map((carts) => ({
+    updates: updateBatches(plan.updates).map(({ columns, carts }) => ({
+      columns,
       carts,
-      rows: JSON.stringify(carts.map((u) => ({ id: u.id, version: u.version, ...asJson(u.record) }))),
+      rows: JSON.stringify(carts.map((u) => ({ id: u.id, version: u.version, ...asJson(u.record, columns) }))),
       audit: JSON.stringify(
         carts.flatMap((u) => u.changes.map((c) => ({ entity_id: String(u.id), field: c.field ?? null, before: c.before ?? null, after: c.after ?? null }))),
       ),
@@ -255,8 +287,8 @@ export async function writePlan(tx: TransactionSql, prepared: PreparedPlan, acto
   for (const batch of prepared.updates) {
     const [answer] = await tx.unsafe<{ updated: number; ids: number[] | null }[]>(
       `with updated as (
-         update golf_carts g set ${columns.map((c) => `${c} = r.${c}`).join(', ')}
-         from jsonb_to_recordset($1::text::jsonb) as r(id integer, version integer, ${typedColumns})
+         update golf_carts g set ${batch.columns.map(([, c]) => `${c} = r.${c}`).join(', ')}
+         from jsonb_to_recordset($1::text::jsonb) as r(id integer, version integer, ${typed(batch.columns)})
          where g.id = r.id and g.version = r.version
          returning g.id
        ), audited as (

@@ -82,9 +82,17 @@ describe.each(backends)('the effective facts of migration 0010 on %s', (backend)
 
   it('find words of the title, the description and the stock number', async () => {
     const [cart] = await db.sql<{ stockNumber: string }[]>`select stock_number from golf_carts where title = 'Evolution Carrier 8 Plus'`
-    const found = await db.sql`
-      select title from golf_carts where search_words @@ to_tsquery('simple', ${`${cart!.stockNumber.toLowerCase().replace(/-/g, ':* & ')}:*`})
+    // As api/carts/cart-store.ts asks: each word as the start of a word (migration 0014).
+    const find = (words: string[]) => db.sql<{ title: string }[]>`
+      select title from golf_carts where true ${words.map((w) => db.sql`and search_text like ${`% ${w}%`}`).reduce((a, b) => db.sql`${a} ${b}`, db.sql``)}
     `
-    expect(found.map((r) => r.title)).toEqual(['Evolution Carrier 8 Plus'])
+    const stockWords = cart!.stockNumber.toLowerCase().split('-')
+    expect((await find(stockWords)).map((r) => r.title)).toEqual(['Evolution Carrier 8 Plus'])
+    // A word's start, not its middle: "arrier" is in "carrier" but starts no word.
+    expect((await find(['carr', 'plu', ...stockWords])).map((r) => r.title)).toEqual(['Evolution Carrier 8 Plus'])
+    expect(await find(['arrier', ...stockWords])).toEqual([])
+    const [row] = await db.sql<{ searchText: string }[]>`select search_text from golf_carts where stock_number = ${cart!.stockNumber}`
+    expect(row!.searchText.startsWith(' evolution carrier 8 plus ')).toBe(true)
+    expect(row!.searchText.endsWith(` ${stockWords.join(' ')} `)).toBe(true)
   })
 })
