@@ -47,13 +47,26 @@ export const builds = [
 ]
 
 /**
+ * The newest modification time in a file or folder. Each source is walked once per process,
+ * though several builds name it (host, api, domain, ...): `npm start` checks all four builds at
+ * every start.
+ * @type {Map<string, number>}
+ */
+const walked = new Map()
+
+/**
  * @param {string} path
  * @returns {number}
  */
 function newestMtime(path) {
+  const known = walked.get(path)
+  if (known !== undefined) return known
   const stat = statSync(path)
-  if (!stat.isDirectory()) return stat.mtimeMs
-  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stat.mtimeMs)
+  const newest = stat.isDirectory()
+    ? readdirSync(path).reduce((latest, entry) => Math.max(latest, newestMtime(join(path, entry))), stat.mtimeMs)
+    : stat.mtimeMs
+  walked.set(path, newest)
+  return newest
 }
 
 /**
