@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig, type Rolldown } from 'vite'
 import { njMapPlugin } from './scripts/build/nj-map-plugin.ts'
 import { precompress } from './scripts/build/precompress.ts'
@@ -10,9 +11,18 @@ import { precompress } from './scripts/build/precompress.ts'
 export default defineConfig(({ isSsrBuild }) => ({
   publicDir: false,
   plugins: [njMapPlugin(), ...(isSsrBuild ? [] : [precompress()])],
-  // The renderer bundles the few icons it draws: importing the whole icon package at run time
-  // cost the server 43 MB and a second of its start (docs/BENCHMARKS.md, "Memory").
-  ssr: { noExternal: ['lucide-react'] },
+  // The renderer carries its packages: the few icons it draws (importing the whole icon package
+  // at run time cost the server 43 MB and a second of its start, docs/BENCHMARKS.md "Memory"),
+  // and React, TanStack Query, tRPC and zod, read as one file instead of a hundred
+  // (docs/decisions/0013-lean-start.md, third pass). Their production builds only: the server
+  // renders with NODE_ENV=production (api/production-mode.ts).
+  ssr: { noExternal: true },
+  ...(isSsrBuild
+    ? {
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        resolve: { alias: { 'react-dom/client': fileURLToPath(new URL('host/server/no-browser-renderer.ts', import.meta.url)) } },
+      }
+    : {}),
   build: isSsrBuild
     ? {
         outDir: 'dist/host/server',
@@ -22,10 +32,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         rolldownOptions: {
           output: { entryFileNames: 'entry-server.js' },
           onLog: withoutDirectiveNotes,
-          // A package the renderer uses nothing of is not loaded for its side effects: components
-          // that hydrate themselves import react-dom/client, and keeping that import made every
-          // start load React's browser renderer (100 ms, docs/decisions/0013-lean-start.md).
-          treeshake: { moduleSideEffects: 'no-external' },
         },
       }
     : {

@@ -26,12 +26,16 @@ describe('the built site bundle', () => {
     expect(total).toBeLessThan(500_000)
   })
 
-  it("leaves React's browser renderer out of the server's renderer", () => {
-    // Components that hydrate themselves import react-dom/client; kept in the server's renderer
-    // for its side effects, it cost 100 ms of every start (docs/decisions/0013-lean-start.md).
+  it("leaves React's browser renderer out of the server's renderer, which carries React's production build", () => {
+    // Components that hydrate themselves import react-dom/client; kept in the server's renderer,
+    // it ran at every start for 100 ms (docs/decisions/0013-lean-start.md). The build gives the
+    // renderer host/server/no-browser-renderer.ts in its place (which nothing the server runs
+    // calls, so it is left out too), and bundles the rest of React.
     const renderer = readFileSync(fileURLToPath(new URL('../../dist/host/server/entry-server.js', import.meta.url)), 'utf8')
-    expect(renderer).toContain('react-dom/server')
+    expect(renderer).toContain('react-dom-server-legacy.node.production')
+    expect(renderer).not.toContain('react-dom-client.')
     expect(renderer).not.toMatch(/from ["']react-dom\/client["']|import ["']react-dom\/client["']/)
+    expect(renderer).not.toMatch(/react(-dom-server(-legacy)?\.node)?\.development/)
   })
 })
 

@@ -133,6 +133,17 @@ function pagePolicy(hashes: { style?: string; script?: string }): string {
   ].join('; ')
 }
 
+let renderer: Promise<{ render: Render } & StaffRenderer> | undefined
+
+/**
+ * The built renderer (React's server renderer and every page), loaded once. `npm start` asks for
+ * it while the database opens (host/server/main.ts), so the first page does not wait for it.
+ */
+export function loadRenderer(): Promise<{ render: Render } & StaffRenderer> {
+  renderer ??= import(pathToFileURL(serverEntry).href) as Promise<{ render: Render } & StaffRenderer>
+  return renderer
+}
+
 async function production(app: Express): Promise<Built> {
   const manifest = JSON.parse(readFileSync(`${clientDir}.vite/manifest.json`, 'utf8')) as Record<
     string,
@@ -158,7 +169,7 @@ async function production(app: Express): Promise<Built> {
       serveStatic: { immutable: true, maxAge: '1y', fallthrough: false },
     }),
   )
-  const module = (await import(pathToFileURL(serverEntry).href)) as { render: Render } & StaffRenderer
+  const module = await loadRenderer()
   return {
     render: module.render,
     assets: () => Promise.resolve(page),
