@@ -1,9 +1,8 @@
 // Type-aware lint: why each rule is here is in docs/decisions/0015-type-aware-lint.md.
-// The layer rules mirror the table in docs/ARCHITECTURE.md; eslint.config.test.ts proves they fire.
+// The layer rules mirror the table in docs/ARCHITECTURE.md; tests/lint/layers.test.ts proves they fire.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
-import { importX } from 'eslint-plugin-import-x'
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importCycles from './scripts/lint/import-cycles.js'
 
 const tests = ['**/*.test.ts', '**/*.test.tsx']
 
@@ -17,15 +16,9 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,mts,js}'],
     extends: [js.configs.recommended, tseslint.configs.recommendedTypeChecked],
-    plugins: { 'import-x': importX },
+    plugins: { local: importCycles },
     languageOptions: {
       parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js'] }, tsconfigRootDir: import.meta.dirname },
-    },
-    settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
-      // no-cycle reads the files an import leads to: these are the extensions and the parser it may use.
-      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
@@ -46,8 +39,8 @@ export default tseslint.config(
       // `async () => { throw }` rejects where a plain function would throw; no-floating-promises and
       // no-misused-promises catch the mistakes this rule aims at.
       '@typescript-eslint/require-await': 'off',
-      // Import cycles, including type-only ones (they still tie two modules together).
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Import cycles, including type-only ones (they still tie two modules together): scripts/lint/import-cycles.js.
+      'local/import-cycles': 'error',
       // The project strips control characters on purpose (headers, log lines, ADF XML): that is what these regexes are for.
       'no-control-regex': 'off',
       // A `let` that a closure reads before start-up assigns it (api/server.ts's stop handler) stays a `let`.

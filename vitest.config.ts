@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
+    // Three test files at a time on two cores (docs/ARCHITECTURE.md, "Tests"): most files spend
+    // their time waiting on a server process, a database or Chromium, not on their own CPU.
+    maxWorkers: 3,
     projects: [
       {
         test: { name: 'unit', include: ['domain/**/*.test.ts', 'tests/lint/**/*.test.ts', 'host/content/**/*.test.ts', 'scripts/build/**/*.test.ts', 'demo/**/*.test.ts'], environment: 'node' },
@@ -19,6 +22,7 @@ export default defineConfig({
           name: 'api',
           include: ['api/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -29,7 +33,7 @@ export default defineConfig({
           include: ['host/**/*.test.ts'],
           exclude: ['host/content/**'],
           environment: 'node',
-          globalSetup: ['tests/support/build-setup.ts'],
+          globalSetup: ['tests/support/global-setup.ts', 'tests/support/build-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -39,7 +43,11 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/build-setup.ts'],
+          // A page waits on a server, a database and Chromium sharing two cores with two other test
+          // files: expect.poll's default second was seen too short on loaded CI runs for a first
+          // draw of a widget. A poll that would never succeed still fails, after 10 s.
+          expect: { poll: { timeout: 10_000 } },
+          globalSetup: ['tests/support/global-setup.ts', 'tests/support/build-setup.ts', 'tests/support/browser-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

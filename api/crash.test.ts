@@ -1,10 +1,8 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type ServerProcess, startServerProcess } from '../tests/support/server-process.ts'
 import { startSmtpSink } from '../tests/support/smtp-sink.ts'
 import { openDatabase } from './db/database.ts'
+import { templateDataDir } from '../tests/support/database-templates.ts'
 
 /**
  * The promise (issue #7): every lead that got a success answer is kept and delivered, whatever
@@ -38,7 +36,7 @@ describe('crash safety', () => {
   it('keeps and delivers every lead answered 201 when the server is killed during 200 submissions', async () => {
     const smtp = await startSmtpSink()
     const env = {
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'gc-crash200-')),
+      DATA_DIR: templateDataDir('gc-crash200-'),
       SMTP_URL: smtp.url,
       LEADS_TO: 'leads@dealer.example',
       LEAD_RATE_LIMIT: '0',
@@ -83,7 +81,7 @@ describe('crash safety', () => {
   }, 120_000)
 
   it('finishes the requests in flight on SIGTERM, then closes the database and exits', async () => {
-    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'gc-term200-')), LEAD_RATE_LIMIT: '0' }
+    const env = { DATA_DIR: templateDataDir('gc-term200-'), LEAD_RATE_LIMIT: '0' }
     const server = await startServerProcess(env)
     running.push(server)
     const results = Array.from({ length: 100 }, (_, n) => submit(server.url, n))

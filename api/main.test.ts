@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase } from './db/database.ts'
 import { runServer, type ServerProcess, startServerProcess } from '../tests/support/server-process.ts'
+import { templateDataDir } from '../tests/support/database-templates.ts'
 
 /** The server as `npm start` runs it: a real process over an embedded database in a folder. */
 /** Each start creates a database (initdb, WebAssembly): on a loaded machine one takes 20-40 s. */
@@ -26,10 +27,10 @@ describe('the server process', () => {
     const carts = await (await fetch(`${server.url}/api/golf-carts`)).json()
     expect(carts.length).toBeGreaterThanOrEqual(24)
     expect(server.output()).toContain(`"database":"embedded PGlite in ${dataDir}"`)
-  })
+  }, twoStarts)
 
   it('refuses a second server on the same data folder with a clear message', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gc-twice-'))
+    const dataDir = templateDataDir('gc-twice-')
     const first = await start({ DATA_DIR: dataDir })
     const second = runServer({ DATA_DIR: dataDir })
     expect(await second.exited).toBe(1)
@@ -39,7 +40,7 @@ describe('the server process', () => {
   }, twoStarts)
 
   it('keeps every stored inquiry across kill -9 and a restart', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gc-crash-'))
+    const dataDir = templateDataDir('gc-crash-')
     const first = await start({ DATA_DIR: dataDir })
     const ids: number[] = []
     for (let i = 0; i < 5; i++) {
@@ -69,7 +70,7 @@ describe('the server process', () => {
   }, twoStarts)
 
   it('stops cleanly on SIGTERM and releases the data folder', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gc-term-'))
+    const dataDir = templateDataDir('gc-term-')
     const server = await start({ DATA_DIR: dataDir })
     expect(existsSync(join(dataDir, 'server.lock'))).toBe(true)
     expect(await server.stop('SIGTERM')).toBe(0)

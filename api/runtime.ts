@@ -1,18 +1,25 @@
+import type { Agent } from 'node:https'
 import type { Env } from './config/env.ts'
+import { startDailyBackups } from './db/backup-files.ts'
 import { createChanges, watchChanges } from './db/changes.ts'
 import type { Database } from './db/database.ts'
 import { refreshStatisticsRegularly } from './db/statistics.ts'
 import type { NotificationKind } from './inquiries/inquiry-store.ts'
+import { createLeadEscalation, type LeadEscalation } from './leads/lead-escalation.ts'
+import { startLeadUpkeep } from './leads/lead-upkeep.ts'
 import { createMailer } from './leads/mailer.ts'
 import { type OutboxWorker, startOutboxWorker } from './leads/outbox-worker.ts'
+import { createPushSender } from './leads/web-push.ts'
 import type { Logger } from './log.ts'
 import type { SignInPolicy } from './staff/sign-in.ts'
-import { createServices, type Services } from './trpc/context.ts'
+import { createServices, type Services } from './services.ts'
 
 export interface Runtime {
   services: Services
-  /** Undefined when no mail transport is configured: leads are stored and queued only. */
+  /** Sends the outbox: emails when a mail transport is configured, staff alerts' pushes always. */
   worker?: OutboxWorker
+  /** Waiting leads' escalation to managers and owners, checked on a timer (api/leads/lead-upkeep.ts). */
+  escalation: LeadEscalation
   /** Resolves once the database's change notices arrive (api/db/changes.ts). */
   listening: Promise<void>
   stop(): Promise<void>
@@ -31,6 +38,8 @@ export function createRuntime(
     signInPolicy?: SignInPolicy
     /** Internal addresses an import may fetch photos from anyway: tests' photo servers only. */
     trustedPhotoAddresses?: readonly string[]
+    /** Tests' local push service, with its own certificate. */
+    pushAgent?: Agent
   } = {},
 ): Runtime {
   const { mail } = env
@@ -44,22 +53,34 @@ export function createRuntime(
   const watching = watchChanges(db, changes, { soldVisibleDays: env.soldVisibleDays, log })
   const services = createServices(db.sql, { notifications, onQueued: () => worker?.kick() }, env.leadRateLimit, {
     changes,
+    keepListedCarts: env.cacheBytes > 0,
     soldVisibleDays: env.soldVisibleDays,
     signInPolicy: options.signInPolicy,
     photoPolicy: { siteUrl: env.siteUrl, allowedHosts: env.importPhotoHosts, trustedAddresses: options.trustedPhotoAddresses },
-  })
-  const mailer = createMailer(mail)
-  if (mailer && mail.leadsFrom) {
-    worker = startOutboxWorker({
-      sql: db.sql,
-      mailer,
-      inquiries: services.inquiries,
-      settings: { from: mail.leadsFrom, leadsTo: mail.leadsTo, adfTo: mail.adfTo, siteUrl: env.siteUrl },
+    // Reset and invitation links go out at once, not through the outbox: the outbox keeps what it
+    // sends, and a link's token must not be kept (docs/decisions/0027-staff-accounts.md).
+    accountMail: {
+      mailer: createMailer(mail),
+      from: mail.leadsFrom ?? `staff@${new URL(env.siteUrl).hostname}`,
+      siteUrl: env.siteUrl,
       log,
-      pollMs: mail.pollMs,
-      retryBaseMs: mail.retryBaseMs,
-      soleWorker: options.soleWorker ?? db.embedded,
-    })
+    },
+  })
+  const mailer = mail.leadsFrom ? createMailer(mail) : undefined
+  // Always running: staff alerts' pushes need no mail server; without one, emails wait queued.
+  worker = startOutboxWorker({
+    sql: db.sql,
+    mailer,
+    pusher: createPushSender(db.sql, { agent: options.pushAgent }),
+    inquiries: services.inquiries,
+    settings: { from: mail.leadsFrom ?? '', leadsTo: mail.leadsTo, adfTo: mail.adfTo, siteUrl: env.siteUrl },
+    log,
+    pollMs: mail.pollMs,
+    retryBaseMs: mail.retryBaseMs,
+    leaseMs: mail.leaseMs,
+    soleWorker: options.soleWorker ?? db.embedded,
+  })
+  if (mailer) {
     log.info('lead delivery', { via: mailer.description, notifications: notifications.join(', ') })
   } else {
     log.warn(
@@ -68,13 +89,19 @@ export function createRuntime(
     )
   }
   const statistics = db.embedded ? refreshStatisticsRegularly(db.sql, log) : undefined
+  const escalation = createLeadEscalation(db.sql, { minutes: env.leadEscalateMinutes, onQueued: () => worker?.kick() })
+  const upkeep = startLeadUpkeep({ spam: services.staff.spam, escalation, log })
+  const backups = env.backups.dir ? startDailyBackups({ db, dir: env.backups.dir, keep: env.backups.keep, log }) : undefined
   return {
     services,
     worker,
+    escalation,
     listening: watching.listening,
     async stop() {
       watching.stop()
       statistics?.stop()
+      upkeep.stop()
+      await backups?.stop()
       await worker?.stop()
       mailer?.close()
     },

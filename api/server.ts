@@ -8,7 +8,11 @@ import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { type Database, openDatabase } from './db/database.ts'
 import { migrate } from './db/migrate.ts'
 import { readDeadlineMs, withDeadline } from './db/unavailable.ts'
+import { waitForDatabase } from './db/wait-for-database.ts'
 import { createApp, type MountSite } from './http/app.ts'
+import { addressLimits, capConnectionsPerAddress } from './http/per-address.ts'
+import { type GracefulStop, gracefulStop } from './http/graceful-stop.ts'
+import type { Health } from './http/health.ts'
 import { createLogger, describeError } from './log.ts'
 import { createRuntime, type Runtime } from './runtime.ts'
 
@@ -24,6 +28,7 @@ export async function runServer(options: RunOptions = {}): Promise<void> {
   try {
     await start(options)
   } catch (error) {
+    if (error instanceof StoppedWhileStarting) return
     if (error instanceof ConfigError || error instanceof DataDirLockedError) {
       console.error(error.message)
     } else {
@@ -33,35 +38,41 @@ export async function runServer(options: RunOptions = {}): Promise<void> {
   }
 }
 
+/** A signal arrived before the server was up: `stop` below ends the process. */
+class StoppedWhileStarting extends Error {}
+
+/** How long a stop waits for requests already received (PRODUCT.md, "stopping and starting"). */
+export const stopLimitMs = 10_000
+
 async function start(options: RunOptions) {
   const env = loadEnv()
   const log = createLogger(env.logLevel)
   let db: Database | undefined
-  let server: Server | undefined
   let runtime: Runtime | undefined
+  let draining: GracefulStop | undefined
+  let health: Health | undefined
 
   // Registered before anything starts, so a signal during start-up still closes the database.
-  // Stopping: refuse new connections, let requests in flight finish (at most 10 s), stop the
+  // Stopping: refuse new connections, finish every request received (at most 10 s), stop the
   // outbox worker after its current message, then close the database cleanly.
-  let stopping = false
+  const starting = new AbortController()
   const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) return
-    stopping = true
+    if (starting.signal.aborted) return
+    starting.abort()
     log.info('server stopping', { signal })
-    if (server) {
-      const closed = new Promise<void>((resolve) => server!.close(() => resolve()))
-      server.closeIdleConnections()
-      const timer = setTimeout(() => server?.closeAllConnections(), 10_000)
-      await closed
-      clearTimeout(timer)
-    }
+    health?.stopping()
+    const stopped = await draining?.stop(stopLimitMs)
     await runtime?.stop()
     await db?.close()
-    log.info('server stopped', { signal })
+    log.info('server stopped', { signal, ...(stopped?.cut ? { connectionsCut: stopped.cut } : {}) })
     process.exit(0)
   }
   process.on('SIGTERM', () => void stop('SIGTERM'))
   process.on('SIGINT', () => void stop('SIGINT'))
+  // Whatever fails once a stop has begun (it closes the database under the start) is the stop's.
+  const unlessStopping = (error: unknown) => {
+    throw starting.signal.aborted ? new StoppedWhileStarting() : error
+  }
 
   // Each step's milliseconds, in the start-up line: what to look at when starting gets slow.
   // `performance.now()` counts from the process's start, so `load` is Node plus our imports.
@@ -73,21 +84,29 @@ async function start(options: RunOptions) {
   }
   const started = performance.now()
   db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
+  // A PostgreSQL server may be starting, restarting or slow under load: wait for it (60 s).
+  await waitForDatabase(db.sql, { log, signal: starting.signal }).catch(unlessStopping)
   step('database')
-  const applied = await migrate(db.sql)
+  const applied = await migrate(db.sql).catch(unlessStopping)
   step('migrations')
-  const seeded = await seed(db.sql)
+  const seeded = await seed(db.sql).catch(unlessStopping)
   step('seed')
   runtime = createRuntime(db, env, log)
   // Before the first visitor: answers are kept only once changes made elsewhere are heard.
   await runtime.listening
   // With the embedded database, staff tools reach the data through this server (see staffAccessFile).
   const internalToken = db.embedded ? randomBytes(24).toString('base64url') : undefined
-  const { listener } = await createApp({ db, env, log, services: runtime.services, internalToken, mountSite: options.mountSite })
+  const app = await createApp({ db, env, log, services: runtime.services, internalToken, mountSite: options.mountSite })
+  health = app.health
   step('app')
-  server = await new Promise<Server>((resolve, reject) => {
-    const s = createHttpServer(listener).listen(env.port, env.host, () => resolve(s))
-    s.once('error', reject)
+  if (starting.signal.aborted) throw new StoppedWhileStarting()
+  // Only now, with the database answering and migrated: a balancer sees the port open when the
+  // process can serve.
+  const server = createHttpServer(app.listener, httpLimits, env.trustProxy)
+  draining = gracefulStop(server)
+  await new Promise<void>((resolve, reject) => {
+    server.listen(env.port, env.host, () => resolve())
+    server.once('error', reject)
   })
   step('listen')
   const address = server.address()
@@ -120,10 +139,11 @@ async function start(options: RunOptions) {
 
 /**
  * How long and how many: slow clients cannot hold sockets for ever (issue #11). Headers must
- * arrive within 10 s and a whole request (its body at most 100 kB) within 30 s, or the client
+ * arrive within 10 s and a whole request (its body at most `maxBodyBytes`, api/http/body-limit.ts) within 30 s, or the client
  * gets 408 and the socket is closed; Node checks every second, not every 30 s as by default. An
  * idle keep-alive socket closes after 5 s. Beyond 1,000 open connections new ones are dropped at
- * once, so a flood of idle sockets cannot use up the process's file descriptors.
+ * once, so a flood of idle sockets cannot use up the process's file descriptors; one address may
+ * hold at most 256 of them, unless every connection comes through a proxy (api/http/per-address.ts).
  */
 export const httpLimits = {
   headersTimeout: 10_000,
@@ -131,13 +151,15 @@ export const httpLimits = {
   connectionsCheckingInterval: 1_000,
   keepAliveTimeout: 5_000,
   maxConnections: 1_000,
+  connectionsPerAddress: addressLimits.connections,
 }
 
-export function createHttpServer(listener: RequestListener, limits = httpLimits): Server {
-  const { maxConnections, keepAliveTimeout, ...options } = limits
+export function createHttpServer(listener: RequestListener, limits = httpLimits, trustProxy = 0): Server {
+  const { maxConnections, keepAliveTimeout, connectionsPerAddress, ...options } = limits
   const server = createServer(options, listener)
   server.keepAliveTimeout = keepAliveTimeout
   server.maxConnections = maxConnections
+  if (trustProxy === 0) capConnectionsPerAddress(server, connectionsPerAddress)
   return server
 }
 

@@ -130,6 +130,23 @@ export const business = {
 /** The showrooms: every location with a street address (the general New Jersey entry has none). */
 export const showrooms: readonly Location[] = business.locations.filter((l) => l.address)
 
+/**
+ * A cart's `location` (PRODUCT.md, "cart location"): the key of the showroom it stands at, one of
+ * these. The feeds use it as the store code, so a key, once carts carry it, is not renamed.
+ */
+export const showroomKeys: readonly string[] = showrooms.map((s) => s.id)
+
+/**
+ * Where a cart stands when nobody said: the first showroom. Every feed and structured-data offer
+ * named it for every cart before carts had a location (migration 0018 places them there).
+ */
+export const defaultShowroom: Location = showrooms[0]!
+
+/** The showroom with this key, if there is one. */
+export function showroomByKey(key: string): Location | undefined {
+  return showrooms.find((s) => s.id === key)
+}
+
 /** What the general entry shows instead of a street address (docs/PRODUCT.md, "Business facts"). */
 export const statewideServiceArea = `Serving all ${business.claims.countiesServed} New Jersey counties`
 

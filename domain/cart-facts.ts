@@ -1,3 +1,4 @@
+import { batteryLabels, type BatteryKind } from './cart-values.ts'
 import { modelForTitle } from './dealership-sources.ts'
 import { type Specifications, specificationsFor } from './specifications.ts'
 
@@ -6,27 +7,9 @@ import { type Specifications, specificationsFor } from './specifications.ts'
  * words, conditions, batteries, and the specifications where stored values win over the title's.
  * Kept apart from the record's schema (domain/cart-record.ts) so the widgets' bundles carry no zod.
  */
-export const cartStatuses = ['available', 'hold', 'sold'] as const
-export type CartStatus = (typeof cartStatuses)[number]
-
-/** What visitors read for each status (the vehicle page's Availability, the cards' marker). */
-export const statusLabels: Readonly<Record<CartStatus, string>> = {
-  available: 'In Stock',
-  hold: 'On Hold',
-  sold: 'Sold',
-}
-
-/** SPEC's `category` is the cart's condition; the console offers these two. */
-export const conditions = ['new', 'used'] as const
-export type Condition = (typeof conditions)[number]
-
-export const batteries = ['lithium', 'lead-acid'] as const
-export type BatteryKind = (typeof batteries)[number]
-
-export const batteryLabels: Readonly<Record<BatteryKind, Specifications['battery']>> = {
-  lithium: 'Lithium Ion',
-  'lead-acid': 'Lead Acid',
-}
+// The values of the record's enumerated fields are in domain/cart-values.ts (no imports, so the
+// /inventory search script reads the batteries without the specifications), and this module's too.
+export * from './cart-values.ts'
 
 /** How long a sold cart's page stays up, saying Sold, before it answers 410 (PRODUCT.md). */
 export const defaultSoldVisibleDays = 14

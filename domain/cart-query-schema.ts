@@ -17,6 +17,7 @@ export const cartSearchShape = {
   battery: text('battery'),
   streetLegal: textOr('streetLegal', z.boolean(), 'true'),
   lifted: textOr('lifted', z.boolean(), 'true'),
+  location: text('location'),
   minPrice: textOr('minPrice', z.number(), 'a whole number of dollars'),
   maxPrice: textOr('maxPrice', z.number(), 'a whole number of dollars'),
   q: text('q'),

@@ -1,5 +1,7 @@
-import { batteries, type BatteryKind } from './cart-facts.ts'
+import { showroomKeys, showrooms } from './business.ts'
+import { batteries, type BatteryKind } from './cart-values.ts'
 import { slugify } from './slug.ts'
+import { controlCharacter } from './plain-text.ts'
 
 /**
  * The inventory's search (PRODUCT.md, "search"): the filters and the sort that `/inventory`,
@@ -28,6 +30,8 @@ export interface CartFilters {
   battery?: BatteryKind
   streetLegal?: true
   lifted?: true
+  /** The key of the showroom the cart stands at (domain/business.ts, PRODUCT.md "cart location"). */
+  location?: string
   minPrice?: number
   maxPrice?: number
   /** Words, each found in the title, description or stock number (a word's start is enough). */
@@ -49,6 +53,7 @@ export const cartSearchFields = [
   'battery',
   'streetLegal',
   'lifted',
+  'location',
   'minPrice',
   'maxPrice',
   'q',
@@ -93,7 +98,7 @@ export function readCartSearch(raw: Readonly<Partial<Record<CartSearchField, Raw
     if (typeof value !== 'string') return void refuse(field, `${field} must be text`)
     const trimmed = value.trim()
     if (trimmed.length > max) return void refuse(field, `${field} must be at most ${max} characters`)
-    if (trimmed.includes('\0')) return void refuse(field, `${field} cannot contain a NUL character`)
+    if (controlCharacter.test(trimmed)) return void refuse(field, `${field} cannot contain a control character (such as NUL or escape)`)
     return trimmed || undefined
   }
   const whole = (field: CartSearchField, min: number, max: number, what: string): number | undefined => {
@@ -116,7 +121,11 @@ export function readCartSearch(raw: Readonly<Partial<Record<CartSearchField, Raw
   const makes = raw.make
   if (makes !== undefined && makes !== null) {
     const given: unknown[] = Array.isArray(makes) ? makes : [makes]
-    const list = given.flatMap((m) => (typeof m === 'string' ? m.split(',') : [m]))
+    // Measured before anything splits it: 100 kB of commas would be 100,000 makes to read.
+    const length = given.reduce<number>((n, m) => n + (typeof m === 'string' ? m.length + 1 : 1), 0)
+    const tooLong = length > searchLimits.makes * (searchLimits.make + 1)
+    if (tooLong) refuse('make', `make can name at most ${searchLimits.makes} makes`)
+    const list = tooLong ? [] : given.flatMap((m) => (typeof m === 'string' ? m.split(',') : [m]))
     const keys: string[] = []
     for (const make of list) {
       if (typeof make !== 'string') {
@@ -142,6 +151,12 @@ export function readCartSearch(raw: Readonly<Partial<Record<CartSearchField, Raw
 
   yes('streetLegal')
   yes('lifted')
+
+  const location = text('location', 60)
+  if (location !== undefined) {
+    if (showroomKeys.includes(location)) search.location = location
+    else refuse('location', `location must be one of the showrooms: ${showrooms.map((s) => `${s.id} (${s.name})`).join(', ')}`)
+  }
 
   const dollars = `a whole number of dollars from 0 to ${searchLimits.price}`
   const minPrice = whole('minPrice', 0, searchLimits.price, dollars)
@@ -213,5 +228,7 @@ export interface CartFacets {
   battery: { value: BatteryKind; count: number }[]
   streetLegal: number
   lifted: number
+  /** Each showroom's key, in the business facts' order. */
+  location: { value: string; count: number }[]
   maxPrice: { value: number; count: number }[]
 }

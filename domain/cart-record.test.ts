@@ -10,6 +10,7 @@ const valid = {
   imageUrl: '/images/carts/2025-evolution-d5-ranger-4-plus.svg',
   condition: 'new',
   status: 'available',
+  location: 'waretown',
 } as const
 
 function issues(input: unknown) {
@@ -38,18 +39,38 @@ describe('the cart record schema', () => {
     })
   })
 
-  it('names every bad field with its own message', () => {
+  it('names every bad field with its own message, a missing name among them, in one round', () => {
     expect(
-      issues({ ...valid, title: ' ', price: -1, condition: 'demo', status: 'gone', seats: 0, battery: 'diesel', year: 1900 }),
+      issues({ ...valid, title: ' ', make: null, model: '', price: -1, condition: 'demo', status: 'gone', location: 'atlantic-city', seats: 0, battery: 'diesel', year: 1900 }),
     ).toEqual([
-      { path: 'title', message: 'Title is required' },
       { path: 'price', message: 'Price cannot be negative' },
       { path: 'condition', message: 'Condition must be new or used' },
-      { path: 'status', message: 'Status must be available, hold or sold' },
+      { path: 'status', message: 'Status must be draft, available, hold or sold' },
+      {
+        path: 'location',
+        message: 'Location must be one of the showrooms: ocean-view (Ocean View), bayville (Bayville), waretown (Waretown), pleasantville (Pleasantville)',
+      },
       { path: 'year', message: 'Year must be 1950 or later' },
       { path: 'seats', message: 'Seats must be at least 1' },
       { path: 'battery', message: 'Battery must be lithium or lead-acid' },
+      { path: 'title', message: 'Title is required: type one, or the make and model to build it from' },
     ])
+  })
+
+  it('builds an empty title from year, make, model and trim, and an empty description from the facts', () => {
+    const built = cartRecordInput.parse({ ...valid, title: '', description: ' ', year: 2025, make: 'Evolution', model: 'D6 Max', trim: 'GT4', color: 'Portimao Blue', seats: null, battery: null, streetLegal: true })
+    expect(built.title).toBe('2025 Evolution D6 Max GT4')
+    expect(built.description).toBe(
+      '2025 Evolution D6 Max GT4: a new 4-seat electric golf cart, finished in Portimao Blue, street legal. ' +
+        'Its lithium ion battery gives about 30-45 miles on a charge, with a top speed of 19 mph. ' +
+        'Call or visit the showroom to see it and take it for a drive.',
+    )
+    expect(cartRecordInput.parse({ ...valid, title: 'Typed title', make: 'Evolution' }).title).toBe('Typed title')
+  })
+
+  it('needs no drawing: an empty one is stored as none', () => {
+    expect(cartRecordInput.parse({ ...valid, imageUrl: '' }).imageUrl).toBeNull()
+    expect(cartRecordInput.parse({ ...valid, imageUrl: undefined }).imageUrl).toBeNull()
   })
 
   it('normalizes a VIN and refuses one whose check digit is wrong', () => {

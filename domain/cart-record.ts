@@ -1,7 +1,8 @@
 import * as z from 'zod/mini'
-import { requiredText, withoutNul } from './inquiry.ts'
-import { batteries, type BatteryKind, cartStatuses, type CartStatus, type Condition, conditions } from './cart-facts.ts'
+import { maxLength, plainText } from './inquiry.ts'
+import { batteries, batteryLabels, type BatteryKind, cartSpecifications, cartStatuses, type CartStatus, type Condition, conditions } from './cart-facts.ts'
 import { normalizeVin, vinProblem } from './vin.ts'
+import { showroomKeys, showrooms } from './business.ts'
 
 /**
  * The cart record staff keep (PRODUCT.md, "The dealer's staff"): SPEC's fields plus what a
@@ -26,14 +27,14 @@ export const cartLimits = {
 } as const
 
 /** Text that may be left empty: stored as `null`, so the title's derivation applies. */
-function optionalText(label: string, max: number, shape?: { pattern: RegExp; message: string }) {
+function optionalText(label: string, max: number, shape?: { pattern?: RegExp; message?: string; lines?: boolean }) {
   return z.pipe(
     z.nullish(
       z.string(`${label} must be text`).check(
         z.trim(),
-        z.maxLength(max, `${label} must be at most ${max} characters`),
-        withoutNul(label),
-        z.refine((v) => !shape || v === '' || shape.pattern.test(v), shape?.message),
+        maxLength(label, max),
+        plainText(label, { lines: shape?.lines }),
+        z.refine((v) => !shape?.pattern || v === '' || shape.pattern.test(v), shape?.message),
       ),
     ),
     z.transform((value) => value || null),
@@ -61,16 +62,27 @@ const flag = (label: string) => z._default(z.boolean(`${label} must be true or f
 export const latestModelYear = () => new Date().getFullYear() + 1
 
 export const cartRecordFields = {
-  title: requiredText('Title', cartLimits.title),
-  description: requiredText('Description', cartLimits.description),
+  /** Left empty, built from year, make, model and trim (`listingTitle`). */
+  title: optionalText('Title', cartLimits.title),
+  /** Left empty, built from the cart's facts (`listingDescription`). */
+  description: optionalText('Description', cartLimits.description, { lines: true }),
   price: money('Price'),
-  /** A picture on this site (the page's security policy allows no other images). */
-  imageUrl: requiredText('Image', cartLimits.imageUrl).check(
-    z.refine((v) => /^\/(?!\/)[^\s\\]*$/.test(v), 'Image must be a path on this site, like /images/carts/name.svg'),
-  ),
+  /**
+   * A drawing on this site (the page's security policy allows no other images), optional: a cart
+   * without one shows its model's drawing or "photos coming" (domain/cart-pictures.ts).
+   */
+  imageUrl: optionalText('Drawing', cartLimits.imageUrl, {
+    pattern: /^\/(?!\/)[^\s\\]*$/,
+    message: 'Drawing must be a path on this site, like /images/carts/name.svg',
+  }),
   condition: z.enum(conditions, 'Condition must be new or used'),
-  status: z.enum(cartStatuses, 'Status must be available, hold or sold'),
+  status: z.enum(cartStatuses, 'Status must be draft, available, hold or sold'),
   featured: flag('Featured'),
+  /** The showroom the cart stands at (PRODUCT.md, "cart location"): its key in the business facts. */
+  location: z.enum(
+    showroomKeys as [string, ...string[]],
+    `Location must be one of the showrooms: ${showrooms.map((s) => `${s.id} (${s.name})`).join(', ')}`,
+  ),
   year: z.pipe(
     z.nullish(
       z.int('Year must be a whole number, like 2025').check(
@@ -115,8 +127,65 @@ export const cartRecordFields = {
   msrp: z.pipe(z.nullish(money('MSRP')), z.transform((v) => v ?? null)),
 }
 
-/** A cart as staff save it: every field of the record. */
-export const cartRecordInput = z.object(cartRecordFields)
+type Naming = { title?: unknown; year?: unknown; make?: unknown; model?: unknown; trim?: unknown }
+const named = (value: unknown) => (typeof value === 'string' && value.trim() !== '') || (typeof value === 'number' && Number.isFinite(value))
+
+/** "2026 Evolution D5 Ranger 4 Plus": the title a listing gets when staff leave it empty. */
+export function listingTitle(facts: Naming): string {
+  return [facts.year, facts.make, facts.model, facts.trim]
+    .filter(named)
+    .map((part) => String(part).trim())
+    .join(' ')
+    .slice(0, cartLimits.title)
+}
+
+export interface DescriptionFacts {
+  title: string
+  condition: Condition
+  make?: string | null
+  model?: string | null
+  seats?: number | null
+  battery?: BatteryKind | null
+  color?: string | null
+  streetLegal?: boolean
+  lifted?: boolean
+}
+
+/**
+ * The description a listing gets when staff leave it empty: plain sentences from what they typed
+ * and the model's specifications (SPEC section 3), never invented claims.
+ */
+export function listingDescription(cart: DescriptionFacts): string {
+  const spec = cartSpecifications(cart)
+  const seats = spec.seats.min === spec.seats.max ? `${spec.seats.max}-seat` : `${spec.seats.min}-${spec.seats.max} seat`
+  const battery = cart.battery ? batteryLabels[cart.battery] : spec.battery
+  const range = spec.rangeMiles.min === spec.rangeMiles.max ? `${spec.rangeMiles.max}` : `${spec.rangeMiles.min}-${spec.rangeMiles.max}`
+  const extras = [cart.color && `finished in ${cart.color}`, cart.lifted && 'lifted', cart.streetLegal && 'street legal'].filter(Boolean)
+  return [
+    `${cart.title}: a ${cart.condition} ${seats} electric golf cart${extras.length > 0 ? `, ${extras.join(', ')}` : ''}.`,
+    `Its ${battery.toLowerCase()} battery gives about ${range} miles on a charge, with a top speed of ${spec.topSpeedMph} mph.`,
+    'Call or visit the showroom to see it and take it for a drive.',
+  ].join(' ')
+}
+
+/**
+ * A cart as staff save it: every field of the record. Every problem is found in one pass (a
+ * missing name beside the other fields' problems); then an empty title and description are
+ * built from the facts typed.
+ */
+export const cartRecordInput = z.pipe(
+  z.object(cartRecordFields).check(
+    z.refine((cart: Naming) => named(cart.title) || named(cart.make) || named(cart.model), {
+      path: ['title'],
+      message: 'Title is required: type one, or the make and model to build it from',
+      when: () => true,
+    }),
+  ),
+  z.transform((cart) => {
+    const title = cart.title ?? listingTitle(cart)
+    return { ...cart, title, description: cart.description ?? listingDescription({ ...cart, title }) }
+  }),
+)
 export type CartRecordInput = z.input<typeof cartRecordInput>
 export type CartRecord = z.output<typeof cartRecordInput>
 export type CartRecordField = keyof CartRecord
@@ -135,13 +204,14 @@ export function cartFormValues(form: Readonly<Record<string, string | undefined>
   }
   const checked = (name: CartRecordField) => form[name] !== undefined && form[name] !== '' && form[name] !== 'false'
   return {
-    title: form.title ?? '',
-    description: form.description ?? '',
+    title: text('title'),
+    description: text('description'),
     price: number('price') ?? Number.NaN,
-    imageUrl: form.imageUrl ?? '',
+    imageUrl: text('imageUrl'),
     condition: (text('condition') ?? '') as Condition,
     status: (text('status') ?? '') as CartStatus,
     featured: checked('featured'),
+    location: text('location') ?? '',
     year: number('year'),
     make: text('make'),
     model: text('model'),

@@ -1,4 +1,4 @@
-import type { BatteryKind, CartStatus } from './cart-facts.ts'
+import type { BatteryKind, PublicStatus } from './cart-facts.ts'
 import type { CartPhoto } from './photos.ts'
 
 /** A cart as every list, card and page receives it (docs/CONTRACTS.md, "REST API"). */
@@ -8,10 +8,13 @@ export interface GolfCart {
   title: string
   description: string
   price: number
+  /** A drawing: the one staff chose, else its model's, else "photos coming" (domain/cart-pictures.ts). */
   imageUrl: string
   category: string
-  /** Lists show `available` and `hold` carts (holds marked On Hold); sold ones only their page. */
-  status: CartStatus
+  /** Lists show `available` and `hold` carts (holds marked On Hold); sold ones only their page; drafts nothing. */
+  status: PublicStatus
+  /** The key of the showroom the cart stands at (domain/business.ts, `showroomByKey`). */
+  location: string
   /** The cover photo; null for a cart with no photos, shown by its drawing (`imageUrl`). */
   photo: CartPhoto | null
 }
@@ -60,6 +63,14 @@ export function formatPrice(price: number): string {
     minimumFractionDigits: Number.isInteger(price) ? 0 : 2,
     maximumFractionDigits: 2,
   }).format(price)
+}
+
+/**
+ * What a buyer saves against the maker's suggested price: `msrp - price` when the cart is priced
+ * below its MSRP, else null (no MSRP, or a price at or above it).
+ */
+export function msrpSaving(cart: { price: number; msrp: number | null }): number | null {
+  return cart.msrp !== null && cart.msrp > cart.price ? Math.round((cart.msrp - cart.price) * 100) / 100 : null
 }
 
 /** How many carts the inventory grid and `gc-inventory` show per page (docs/PRODUCT.md, "Featured carts and paging"). */

@@ -38,3 +38,9 @@ export function deliverySummary(states: readonly DeliveryState[]): DeliveryState
   if (states.every((s) => s === 'sent')) return 'sent'
   return states.includes('sending') ? 'sending' : 'queued'
 }
+
+/** A lead with the same email or phone as another within this many days is a repeat of it. */
+export const repeatWindowDays = 30
+
+/** Caught spam is kept this many days in the Spam view, then deleted. */
+export const spamKeptDays = 30

@@ -1,4 +1,4 @@
-import { business, formatAddress, showrooms } from './business.ts'
+import { business, defaultShowroom, formatAddress, type Location, showroomByKey } from './business.ts'
 import { derivedFacts } from './cart-facts.ts'
 import type { GolfCartDetail } from './golf-cart.ts'
 import { paths } from './site-paths.ts'
@@ -25,9 +25,6 @@ export const feedNames: Readonly<Record<Feed, string>> = {
   meta: 'Meta automotive catalog',
 }
 
-/** The showroom every listing names as its dealership: the first with a street address. */
-export const feedShowroom = showrooms[0]!
-
 /** A cart's listing facts, with the title's derivation where staff left a fact empty. */
 export interface ListingFacts {
   id: string
@@ -45,6 +42,8 @@ export interface ListingFacts {
   trim: string | null
   year: number | null
   color: string | null
+  /** The showroom the cart stands at, as its store code and dealership (PRODUCT.md, "cart location"). */
+  dealer: FeedDealer
 }
 
 const money = (value: number) => `${value.toFixed(2)} USD`
@@ -67,6 +66,7 @@ export function listingFacts(cart: GolfCartDetail, siteUrl: string): ListingFact
     trim: cart.trim,
     year: cart.year ?? derived.year,
     color: cart.color,
+    dealer: feedDealer(showroomByKey(cart.location) ?? defaultShowroom),
   }
 }
 
@@ -83,14 +83,19 @@ export function reasonsLeftOut(facts: ListingFacts, feed: Feed): string[] {
   return reasons
 }
 
-/** The dealership as both feeds name it. */
-export const feedDealer = {
-  storeCode: feedShowroom.id,
-  name: business.name,
-  address: `${formatAddress(feedShowroom.address!)}, US`,
-  street: feedShowroom.address!.street,
-  city: feedShowroom.address!.city,
-  region: feedShowroom.address!.region,
-  postalCode: feedShowroom.address!.postalCode,
-  phone: feedShowroom.phone.display,
+/** A showroom as both feeds name the dealership a cart stands at. */
+export function feedDealer(showroom: Location) {
+  const address = showroom.address ?? defaultShowroom.address!
+  return {
+    storeCode: showroom.id,
+    name: business.name,
+    address: `${formatAddress(address)}, US`,
+    street: address.street,
+    city: address.city,
+    region: address.region,
+    postalCode: address.postalCode,
+    phone: showroom.phone.display,
+  }
 }
+
+export type FeedDealer = ReturnType<typeof feedDealer>

@@ -17,6 +17,18 @@ export const photoLimits = {
   alt: 250,
 } as const
 
+/**
+ * What the console does to a phone's photo before sending it (issue #30): a photo larger than
+ * `above` bytes is scaled in the browser to at most `longestSide` pixels and about `targetBytes`,
+ * so the lot's mobile data is not the wait. The longest side keeps the widest stored width
+ * (1600) for a portrait photo too; "Upload full quality" at a desk sends the file as it is.
+ */
+export const phoneUpload = {
+  above: 1_500_000,
+  longestSide: 2560,
+  targetBytes: 1_300_000,
+} as const
+
 /** The widths each photo is stored at (never wider than the upload): thumbnails to full screen. */
 export const photoWidths = [240, 480, 800, 1200, 1600] as const
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { rentalCartTypes, rentalTerms } from './rental-plans.ts'
+import { deliveryEstimate, deliveryFee, milesBetween, planDays, rentalCartTypes, rentalPlan, rentalTerms } from './rental-plans.ts'
+import { showrooms } from './business.ts'
 
 const table = (key: string) =>
   rentalCartTypes
@@ -45,5 +46,45 @@ describe('rental plans', () => {
       'Rental periods are calculated in 24-hour increments. Early returns do not qualify for refunds.',
     ])
     expect(rentalTerms.features).toHaveLength(6)
+  })
+})
+
+describe('the rules a rental request is priced by', () => {
+  it.each([
+    ['4-seater', 'daily', 245],
+    ['4-seater', '3-day', 685],
+    ['4-seater', 'weekly', 1050],
+    ['4-seater', 'monthly', 2800],
+    ['utility', 'daily', 245],
+    ['utility', '3-day', 685],
+    ['utility', 'weekly', 1050],
+    ['utility', 'monthly', 2800],
+    ['6-seater', 'daily', 295],
+    ['6-seater', '3-day', 735],
+    ['6-seater', 'weekly', 1400],
+    ['6-seater', 'monthly', 3500],
+  ] as const)('prices a %s on the %s plan at $%i, the printed price', (cartType, plan, dollars) => {
+    expect(rentalPlan(cartType, plan).amount).toBe(dollars)
+    expect(rentalPlan(cartType, plan).price).toBe(`$${dollars.toLocaleString('en-US')}`)
+  })
+
+  it('runs each plan its period: 1, 3, 7 and 30 days', () => {
+    expect((['daily', '3-day', 'weekly', 'monthly'] as const).map(planDays)).toEqual([1, 3, 7, 30])
+  })
+
+  it('charges nothing up to 10 miles and $6 for each mile beyond', () => {
+    expect([0, 9, 10, 10.2, 11, 12, 25, 100].map(deliveryFee)).toEqual([0, 0, 0, 6, 6, 12, 90, 540])
+    expect(rentalTerms.deliveryDollarsPerMile).toBe(6)
+    expect(rentalTerms.freeDeliveryMiles).toBe(10)
+  })
+
+  it('measures from the nearest showroom, in whole miles', () => {
+    for (const showroom of showrooms) {
+      expect(deliveryEstimate(showroom.geo!)).toEqual({ showroom: { id: showroom.id, name: showroom.name }, miles: 0, fee: 0 })
+    }
+    // Princeton (08540's centre): 41 miles from Bayville, the nearest of the four.
+    expect(deliveryEstimate({ latitude: 40.3666, longitude: -74.6408 })).toEqual({ showroom: { id: 'bayville', name: 'Bayville' }, miles: 41, fee: (41 - 10) * 6 })
+    // One degree of latitude is about 69 miles.
+    expect(milesBetween({ latitude: 39, longitude: -74 }, { latitude: 40, longitude: -74 })).toBeCloseTo(69.1, 0)
   })
 })

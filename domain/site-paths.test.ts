@@ -45,16 +45,25 @@ describe('the table of the site’s addresses', () => {
   it('lists for the sitemap every fixed page, both pages of every county and every cart given', () => {
     const all = everySitePath(['cart-one', 'cart-two'])
     expect(all).toEqual(
-      expect.arrayContaining(['/', '/inventory', '/financing', '/terms-of-service', '/vehicle/cart-one', '/vehicle/cart-two']),
+      expect.arrayContaining(['/', '/inventory', '/financing', '/terms-of-service', '/rentals/request', '/services/request', '/vehicle/cart-one', '/vehicle/cart-two']),
     )
     expect(all.filter((p) => p.endsWith('-county-golf-carts'))).toHaveLength(countyValues.length)
     expect(all.filter((p) => p.endsWith('-county-golf-cart-rentals'))).toHaveLength(countyValues.length)
-    expect(all).toHaveLength(9 + 2 * countyValues.length + 2)
+    expect(all).toHaveLength(11 + 2 * countyValues.length + 2)
     expect(all.every((path) => matchSitePath(path) !== null)).toBe(true)
   })
 
   it('opens the contact form with the cart chosen for Get Quote', () => {
     expect(paths.quote('2025-evolution-d3-2-2')).toBe('/contact?cart=2025-evolution-d3-2-2')
     expect(paths.quote()).toBe('/contact')
+  })
+
+  it('opens the rental request with a plan card’s cart and plan chosen, landed on its form', () => {
+    expect(paths.rentalRequestFor({ cartType: '6-seater', plan: 'weekly' })).toBe('/rentals/request?cartType=6-seater&plan=weekly#request')
+    expect(paths.rentalRequestFor({ cartType: 'utility', plan: '3-day', county: 'cape-may' })).toBe(
+      '/rentals/request?cartType=utility&plan=3-day&county=cape-may#request',
+    )
+    expect(paths.rentalRequestFor()).toBe('/rentals/request#request')
+    expect(paths.serviceRequestForm).toBe('/services/request#request')
   })
 })

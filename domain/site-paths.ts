@@ -1,3 +1,5 @@
+import type { Interest } from './inquiry.ts'
+import type { CartType, PlanKey } from './rental-plans.ts'
 import { countyValues } from './counties.ts'
 import { type CartSearch, cartSearchParams } from './cart-query.ts'
 
@@ -12,7 +14,9 @@ export const sitePaths = {
   home: '/',
   inventory: '/inventory',
   rentals: '/rentals',
+  rentalRequest: '/rentals/request',
   services: '/services',
+  serviceRequest: '/services/request',
   financing: '/financing',
   about: '/about',
   contact: '/contact',
@@ -69,12 +73,42 @@ function linksOf(table: Readonly<Record<string, string>>): Record<string, string
 }
 
 /**
+ * The contact page's form panel. A post without JavaScript goes to the page at this anchor, and
+ * its thank-you redirect keeps it, so the visitor lands on the notice, not on the hero. Get Quote
+ * buttons land on it too.
+ */
+export const contactFormAnchor = 'send-message'
+
+/** The rental and service request pages' form panel: their posts and thank-yous land on it too. */
+export const requestFormAnchor = 'request'
+
+/**
  * The links: `paths.contact` is "/contact", `paths.vehicle(slug)` "/vehicle/<slug>".
- * `paths.quote(slug)` is Get Quote on a vehicle page: the contact form with that cart chosen.
+ * `paths.quote(slug)` is the contact page with that cart chosen (the address a quote's post comes
+ * back to); `paths.quoteForm(slug)` is what Get Quote links to: the same page, landed on its form,
+ * so the first field and "Quote for: ..." are in view, not two screens down on a phone.
  */
 export const paths = {
   ...linksOf(sitePaths),
   quote: (slug?: string) => (slug ? `${sitePaths.contact}?cart=${encodeURIComponent(slug)}` : sitePaths.contact),
+  quoteForm: (slug?: string) => `${paths.quote(slug)}#${contactFormAnchor}`,
+  /** The contact form, landed on, with an interest chosen: `/contact?interest=service#send-message`. */
+  inquiryForm: (interest?: Interest) =>
+    `${sitePaths.contact}${interest ? `?interest=${encodeURIComponent(interest)}` : ''}#${contactFormAnchor}`,
+  /**
+   * The rental request with a cart and plan chosen (a plan card's "Request these dates"), landed
+   * on its form: `/rentals/request?cartType=6-seater&plan=weekly#request`. A county page adds its county.
+   */
+  rentalRequestFor: (choice: { cartType?: CartType; plan?: PlanKey; county?: string } = {}) => {
+    const query = new URLSearchParams()
+    if (choice.cartType) query.set('cartType', choice.cartType)
+    if (choice.plan) query.set('plan', choice.plan)
+    if (choice.county) query.set('county', choice.county)
+    const text = query.toString()
+    return `${sitePaths.rentalRequest}${text ? `?${text}` : ''}#${requestFormAnchor}`
+  },
+  /** Every Schedule Service button: the service request, landed on its form. */
+  serviceRequestForm: `${sitePaths.serviceRequest}#${requestFormAnchor}`,
   /**
    * One search of the inventory and one of its pages (from 0): `/inventory?seats=6&sort=price-asc&page=2`.
    * The search's fields come in one fixed order (domain/cart-query.ts), so a search has one address.
@@ -87,11 +121,20 @@ export const paths = {
   },
 }
 
+
 /**
- * The contact page's form panel. A post without JavaScript goes to the page at this anchor, and
- * its thank-you redirect keeps it, so the visitor lands on the notice, not on the hero.
+ * Where a path with trailing slashes redirects: the same path without them, and with one leading
+ * slash, so that a path the URL parser normalised to `//evil.test/` (`/x/..//evil.test/`) is
+ * never answered with `Location: //evil.test`, which a browser reads as another site (issue #26).
+ * A loop, not a pattern: `/\/+$/` on a path of 15,000 slashes and a letter took seconds.
  */
-export const contactFormAnchor = 'send-message'
+export function withoutTrailingSlashes(pathname: string): string {
+  let start = 0
+  let end = pathname.length
+  while (start < end && pathname[start] === '/') start++
+  while (end > start && pathname[end - 1] === '/') end--
+  return `/${pathname.slice(start, end)}`
+}
 
 export interface SitePathMatch {
   page: SitePage

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatSeating, specificationGroups, specificationsFor } from './specifications.ts'
+import { categoryLabel } from './golf-cart.ts'
 
 const seating = (title: string) => formatSeating(specificationsFor(title))
 
@@ -152,7 +153,7 @@ describe('any other brand', () => {
 
 describe('specification groups on the vehicle page', () => {
   it('lists performance, dimensions and capacity, In Stock unless told the status', () => {
-    const groups = specificationGroups(specificationsFor('Denago EV Rover XL6'), 'new')
+    const groups = specificationGroups(specificationsFor('Denago EV Rover XL6'), { category: categoryLabel('new') })
     expect(groups.performance).toEqual([
       ['Top Speed', '25 mph'],
       ['Range', '40-60 miles'],
@@ -173,7 +174,7 @@ describe('specification groups on the vehicle page', () => {
       ['Category', 'NEW'],
       ['Availability', 'In Stock'],
     ])
-    expect(specificationGroups(specificationsFor('Denago EV Rover XL6'), 'used', 'Sold').capacity.slice(2)).toEqual([
+    expect(specificationGroups(specificationsFor('Denago EV Rover XL6'), { category: categoryLabel('used'), availability: 'Sold' }).capacity.slice(2)).toEqual([
       ['Category', 'USED'],
       ['Availability', 'Sold'],
     ])

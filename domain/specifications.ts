@@ -1,5 +1,3 @@
-import { categoryLabel } from './golf-cart.ts'
-
 /**
  * Specifications derived from a cart's title (docs/PRODUCT.md, "Specifications from a title"). Nothing here is stored: the
  * dealer types a title and the vehicle page, the ADF lead and the structured data all read the
@@ -151,9 +149,11 @@ export function formatSeating(spec: Specifications): string {
 
 /**
  * The figures as the vehicle page shows them, grouped as docs/PRODUCT.md ("Vehicle page")
- * lists them. Availability is the cart's status as visitors read it (In Stock, On Hold or Sold).
+ * lists them, with the cart's category and availability as visitors read them
+ * (`categoryLabel` in domain/golf-cart.ts: NEW; `statusLabels` in domain/cart-facts.ts: In Stock,
+ * On Hold or Sold).
  */
-export function specificationGroups(spec: Specifications, category: string, availability = 'In Stock') {
+export function specificationGroups(spec: Specifications, shown: { category: string; availability?: string }) {
   return {
     performance: [
       ['Top Speed', `${spec.topSpeedMph} mph`],
@@ -172,8 +172,8 @@ export function specificationGroups(spec: Specifications, category: string, avai
     capacity: [
       ['Seating', formatSeating(spec)],
       ['Payload', `${spec.payloadLbs.toLocaleString('en-US')} lbs`],
-      ['Category', categoryLabel(category)],
-      ['Availability', availability],
+      ['Category', shown.category],
+      ['Availability', shown.availability ?? 'In Stock'],
     ],
   } as const
 }

@@ -12,7 +12,13 @@ export const staffPaths = {
   cart: (id: number | string) => `/staff/carts/${encodeURIComponent(String(id))}`,
   /** The list's one-step change of price, status and featured for one cart. */
   quickChange: (id: number | string) => `/staff/carts/${encodeURIComponent(String(id))}/quick`,
+  /** "Duplicate this cart": the new-cart form filled from a cart of the same model (issue #30). */
+  duplicateCart: (id: number | string) => `/staff/carts/new?copy=${encodeURIComponent(String(id))}`,
   deleteCart: (id: number | string) => `/staff/carts/${encodeURIComponent(String(id))}/delete`,
+  /** The rental calendar: the fleet, and per day the requests and reservations (issue #33). */
+  rentals: '/staff/rentals',
+  /** "Mark it sold?": the list's row asks before a sale (issue #30), as a page when there is no script. */
+  confirmSold: (id: number | string) => `/staff/carts/${encodeURIComponent(String(id))}/sold`,
   /** The listing feeds: what each lists, and which carts it leaves out and why (issue #17). */
   feeds: '/staff/feeds',
   /** The inventory spreadsheet in the console: export, and import with a preview (issue #17). */
@@ -23,12 +29,32 @@ export const staffPaths = {
   inventoryCheckApi: '/api/staff/inventory/check',
   /** The same file applied, if it still makes the change its preview showed (`?fingerprint=`). */
   inventoryImportApi: '/api/staff/inventory/import',
+  /** "Forgot your password?": asks for a username or email; `/{token}` is the emailed link. */
+  passwordReset: '/staff/password-reset',
+  /** Each person's own account: email, password, sessions, second step (issue #29). */
+  account: '/staff/account',
+  /** Every account, for owners: roles, invitations, disabling (issue #29). */
+  accounts: '/staff/accounts',
+  /** The owner's settings (issue #29): one section each, domain/dealer-settings.ts. */
+  settings: '/staff/settings',
 } as const
 
-/** A path back into the console, from a form's `back` field: anything else becomes the console. */
+/**
+ * A path back into the console, from a form's `back` field: anything else becomes the console.
+ * Judged as the browser will read it, after URL normalisation: `/staff/..//evil.test` is
+ * `//evil.test`, another site (issue #26), so the check runs on the normalised path, and the
+ * normalised path is what is returned.
+ */
 export function consolePath(value: unknown): string {
-  if (typeof value !== 'string') return staffPaths.console
-  return /^\/staff(?:[/?#]|$)/.test(value) && !value.startsWith('//') && !/[\\\s]/.test(value) ? value : staffPaths.console
+  if (typeof value !== 'string' || value.length > 2000 || /[\\\s]/.test(value) || !value.startsWith('/')) return staffPaths.console
+  let url: URL
+  try {
+    url = new URL(value, 'http://console.invalid')
+  } catch {
+    return staffPaths.console
+  }
+  const sameSite = url.origin === 'http://console.invalid' && /^\/staff(?:\/|$)/.test(url.pathname) && !url.pathname.startsWith('//')
+  return sameSite ? `${url.pathname}${url.search}${url.hash}` : staffPaths.console
 }
 
 /** The lead inbox's addresses (issue #18): the inbox, a lead's page, the dashboard and its CSV. */
@@ -36,5 +62,7 @@ export const leadPaths = {
   inbox: '/staff/leads',
   dashboard: '/staff/leads/dashboard',
   dashboardCsv: '/staff/leads/dashboard.csv',
+  /** What the spam rules caught, with "Not spam" (issue #28). */
+  spam: '/staff/leads/spam',
   lead: (id: number | string) => `/staff/leads/${encodeURIComponent(String(id))}`,
 } as const

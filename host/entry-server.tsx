@@ -1,7 +1,8 @@
 import { type DehydratedState, dehydrate } from '@tanstack/react-query'
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import { renderToString } from 'react-dom/server'
-import { createContextInner, type Services } from '../api/trpc/context.ts'
+import { createContextInner } from '../api/trpc/context.ts'
+import type { Services } from '../api/services.ts'
 import { type AppRouter, appRouter } from '../api/trpc/router.ts'
 import { answeredNo, createQueryClient } from '../widgets/shared/api.tsx'
 import { App } from './app.tsx'
@@ -9,9 +10,10 @@ import { placeIslands } from './islands/server.tsx'
 import type { PostedForm } from './form-state.ts'
 import { headTags } from './meta.ts'
 import { matchRoute } from './routes.ts'
+import { withoutTrailingSlashes } from '../domain/site-paths.ts'
 
 /** The staff console renders here too, with the same React (host/staff/). */
-export { renderSignIn, renderStaff, type StaffAnswer, type StaffRequest } from './staff/render.tsx'
+export { renderConsoleRefusal, renderPasswordChoice, renderPasswordResetRequest, renderSecondStep, renderSignIn, renderStaff, type StaffAnswer, type StaffRequest } from './staff/render.tsx'
 
 export type RenderResult =
   | {
@@ -44,7 +46,7 @@ export interface RenderRequest {
 export async function render(request: RenderRequest): Promise<RenderResult> {
   const { pathname, search } = new URL(request.url, 'http://localhost')
   if (pathname.length > 1 && pathname.endsWith('/')) {
-    return { kind: 'redirect', status: 301, location: `${pathname.replace(/\/+$/, '') || '/'}${search}` }
+    return { kind: 'redirect', status: 301, location: `${withoutTrailingSlashes(pathname)}${search}` }
   }
   const match = matchRoute(pathname)
   const queryClient = createQueryClient()

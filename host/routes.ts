@@ -9,7 +9,9 @@ import { homeRoute } from './pages/home.tsx'
 import { inventoryRoute } from './pages/inventory.tsx'
 import { privacyRoute, termsRoute } from './pages/legal.tsx'
 import { notFoundRoute } from './pages/not-found.tsx'
+import { rentalRequestRoute } from './pages/rental-request.tsx'
 import { rentalsRoute } from './pages/rentals.tsx'
+import { serviceRequestRoute } from './pages/service-request.tsx'
 import { servicesRoute } from './pages/services.tsx'
 import { vehicleRoute } from './pages/vehicle.tsx'
 
@@ -18,7 +20,9 @@ const pages: Readonly<Record<SitePage, Route>> = {
   home: homeRoute,
   inventory: inventoryRoute,
   rentals: rentalsRoute,
+  rentalRequest: rentalRequestRoute,
   services: servicesRoute,
+  serviceRequest: serviceRequestRoute,
   financing: financingRoute,
   about: aboutRoute,
   contact: contactRoute,

@@ -1,6 +1,6 @@
-import { business, type Location } from '../domain/business.ts'
+import { business, defaultShowroom, type Location, showroomByKey, showrooms } from '../domain/business.ts'
 import { type County, counties, countyPlaceName } from '../domain/counties.ts'
-import { type CartStatus, cartSpecifications, derivedFacts } from '../domain/cart-facts.ts'
+import { cartSpecifications, derivedFacts, type PublicStatus } from '../domain/cart-facts.ts'
 import type { GolfCartDetail } from '../domain/golf-cart.ts'
 import { photoPath, photoWidthFor } from '../domain/photos.ts'
 import { paths } from '../domain/site-paths.ts'
@@ -15,9 +15,11 @@ const hours = business.hours
     closes: h.closes,
   }))
 
+/** A showroom as an `AutoDealer` of its own, named by an `@id` the dealer's departments and each offer's seller share. */
 function showroom(location: Location, siteUrl: string) {
   return {
     '@type': 'AutoDealer',
+    '@id': `${siteUrl}/#showroom-${location.id}`,
     name: `${business.name} ${location.name}`,
     telephone: location.phone.tel,
     url: `${siteUrl}${paths.contact}`,
@@ -55,13 +57,13 @@ export function autoDealer(siteUrl: string, county?: County) {
     brand: business.brands.map((name) => ({ '@type': 'Brand', name })),
     openingHoursSpecification: hours,
     areaServed: (county ? [county] : counties).map((c) => ({ '@type': 'AdministrativeArea', name: countyPlaceName(c) })),
-    department: business.locations.filter((l) => l.address).map((l) => showroom(l, siteUrl)),
+    department: showrooms.map((l) => showroom(l, siteUrl)),
     sameAs: [business.socialUrl, business.networkUrl],
   }
 }
 
 /** schema.org's availability for each status: a hold is reserved for a buyer, a sale is final. */
-const availability: Readonly<Record<CartStatus, string>> = {
+const availability: Readonly<Record<PublicStatus, string>> = {
   available: 'https://schema.org/InStock',
   hold: 'https://schema.org/Reserved',
   sold: 'https://schema.org/SoldOut',
@@ -79,6 +81,7 @@ export function vehicleProduct(cart: GolfCartDetail, siteUrl: string) {
   const brand = cart.make ?? derived.make
   const condition = cart.category === 'used' ? 'https://schema.org/UsedCondition' : 'https://schema.org/NewCondition'
   const url = `${siteUrl}${paths.vehicle(cart.slug)}`
+  const at = showroomByKey(cart.location) ?? defaultShowroom
   return {
     '@context': 'https://schema.org',
     '@type': ['Product', 'Car'],
@@ -113,7 +116,9 @@ export function vehicleProduct(cart: GolfCartDetail, siteUrl: string) {
       priceCurrency: 'USD',
       availability: availability[cart.status],
       itemCondition: condition,
-      seller: { '@id': `${siteUrl}/#dealer`, '@type': 'AutoDealer', name: business.name },
+      // The showroom the cart stands at (PRODUCT.md, "cart location"), a department of the dealer.
+      seller: { ...showroom(at, siteUrl), parentOrganization: { '@id': `${siteUrl}/#dealer` } },
+      availableAtOrFrom: { '@id': `${siteUrl}/#showroom-${at.id}` },
     },
   }
 }

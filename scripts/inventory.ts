@@ -12,7 +12,8 @@ import { migrate } from '../api/db/migrate.ts'
 import { staffAccessFile } from '../api/server.ts'
 import { inventoryTool } from '../api/staff/audit.ts'
 import { createInventory, describePlan, type ImportResult } from '../api/staff/inventory.ts'
-import { describeProblems, maxImportBytes, parseInventoryCsv, type RowProblem } from '../api/carts/inventory-csv.ts'
+import { maxImportBytes, parseInventoryCsv, problemLines, type RowProblem } from '../api/carts/inventory-csv.ts'
+import { complain, say, writeData } from '../api/terminal.ts'
 
 const usage = `The inventory as a spreadsheet (CSV):
 
@@ -39,21 +40,22 @@ const [command, file, ...extra] = args.filter((a) => a !== '--dry-run')
 
 try {
   if (!command || command === 'help' || command === '--help') {
-    console.log(usage)
+    say(...usage.split('\n'))
     process.exit(command ? 0 : 1)
   }
   if (command === 'export' && !file && !dryRun) await exportInventory()
   else if (command === 'import' && file && extra.length === 0) process.exitCode = await importInventory(file)
   else throw new UsageError(`${command === 'import' ? 'Name one file: npm run inventory -- import FILE.csv' : `Unknown command "${args.join(' ')}".`}\n\n${usage}`)
 } catch (error) {
-  console.error(error instanceof UsageError ? error.message : `Failed: ${(error as Error).message}`)
+  if (error instanceof UsageError) complain(...error.message.split('\n'))
+  else complain(`Failed: ${(error as Error).message}`)
   process.exit(1)
 }
 
 async function exportInventory() {
   const target = await openTarget()
   try {
-    process.stdout.write(await target.exportCsv())
+    writeData(await target.exportCsv())
   } finally {
     await target.close()
   }
@@ -88,18 +90,17 @@ function missingPhotoFiles(text: string, folder: string): RowProblem[] {
 
 function report(result: ImportResult): number {
   if (!result.ok) {
-    console.error(`Nothing was imported: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'} to fix first.\n`)
-    console.error(describeProblems(result.problems))
+    complain(`Nothing was imported: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'} to fix first.`, '', ...problemLines(result.problems))
     return 1
   }
   const { plan } = result
-  for (const line of describePlan(plan, 200)) console.log(line)
+  say(...describePlan(plan, 200))
   const counts = `${plan.adds.length} to add, ${plan.updates.length} to change, ${plan.unchanged} unchanged`
   if (result.photosNamed > 0) {
     const photos = result.applied ? `${result.applied.photosAdded} added` : `${result.photosToAdd} to add`
-    console.log(`Photos: ${result.photosNamed} named, ${photos}; the others are already on their carts.`)
+    say(`Photos: ${result.photosNamed} named, ${photos}; the others are already on their carts.`)
   }
-  console.log(
+  say(
     result.applied
       ? `Imported: ${result.applied.added} added, ${result.applied.updated} changed, ${result.applied.unchanged} unchanged (written in one transaction of ${result.applied.writeMs} ms).`
       : `Dry run, nothing changed: ${counts}.`,

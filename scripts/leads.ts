@@ -10,6 +10,7 @@ import { openDatabase } from '../api/db/database.ts'
 import { migrate } from '../api/db/migrate.ts'
 import { type LeadRow, leadsAsCsv, leadsAsText, parseSince, recentLeads } from '../api/leads/leads-report.ts'
 import { staffAccessFile } from '../api/server.ts'
+import { complain, say, writeData } from '../api/terminal.ts'
 
 const { values } = parseArgs({
   options: {
@@ -20,17 +21,18 @@ const { values } = parseArgs({
   },
 })
 if (values.help) {
-  console.log('npm run leads -- [--since 7d|24h|2026-11-01] [--csv > leads.csv] [--spam]')
+  say('npm run leads -- [--since 7d|24h|2026-11-01] [--csv > leads.csv] [--spam]')
   process.exit(0)
 }
 
 try {
   const since = parseSince(values.since)
   const rows = await readLeads(since)
-  process.stdout.write(values.csv ? leadsAsCsv(rows) : `${leadsAsText(rows)}\n`)
-  if (!values.csv) console.error(`\n${rows.length} lead${rows.length === 1 ? '' : 's'} since ${since.toISOString()}`)
+  if (values.csv) writeData(leadsAsCsv(rows))
+  else say(...leadsAsText(rows).split('\n'))
+  if (!values.csv) complain('', `${rows.length} lead${rows.length === 1 ? '' : 's'} since ${since.toISOString()}`)
 } catch (error) {
-  console.error((error as Error).message)
+  complain((error as Error).message)
   process.exit(1)
 }
 

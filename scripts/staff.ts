@@ -1,38 +1,57 @@
 /**
- * `npm run staff -- add|list|remove|password <username>`: staff accounts for the console
- * (PRODUCT.md, "The dealer's staff"). The password comes from STAFF_PASSWORD, else it is asked on
+ * `npm run staff -- add|list|remove|password|role <username>`: staff accounts for the console
+ * (PRODUCT.md, "The dealer's staff" and "Running the dealership": roles and email addresses). The password comes from STAFF_PASSWORD, else it is asked on
  * the terminal without echo, twice. PostgreSQL (DATABASE_URL) is used directly; with the embedded
  * database the command asks the running server, or opens the data folder when none is running.
  */
 import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { loadEnv } from '../api/config/env.ts'
 import { openDatabase } from '../api/db/database.ts'
 import { migrate } from '../api/db/migrate.ts'
 import { staffAccessFile } from '../api/server.ts'
+import { terminalLines } from '../api/terminal.ts'
 import { hashPassword } from '../api/users/passwords.ts'
 import {
   AccountError,
   createUserStore,
+  normalizeEmail,
   normalizeUsername,
   passwordProblem,
+  roleProblem,
   type StaffAccount,
   usernameProblem,
 } from '../api/users/user-store.ts'
+import type { StaffRole } from '../domain/staff-access.ts'
 
 const usage = `Staff accounts for the console at /staff:
 
-  npm run staff -- add <username>        create an account
+  npm run staff -- add <username> [--role ROLE] [--email ADDRESS]
+                                         create an account (the first is the owner,
+                                         later ones sales unless --role says otherwise)
+  npm run staff -- role <username> ROLE  give an account another role
   npm run staff -- password <username>   set a new password (signs the account out everywhere)
   npm run staff -- remove <username>     remove an account (and end its sessions)
   npm run staff -- list                  list the accounts
 
+Roles: owner (accounts and settings too), manager (also deletes carts, imports, assigns
+leads, sees the dashboard and the feeds), sales (carts, photos and leads). The last owner
+cannot be removed or given another role.
+
 The password is read from STAFF_PASSWORD when it is set, else asked on the terminal.
 It needs at least 12 characters; a few unrelated words make a good one.`
+
+interface AddOptions {
+  role?: StaffRole
+  email?: string
+}
 
 /** What the command does to the accounts, wherever they are. */
 interface Accounts {
   list(): Promise<StaffAccount[]>
-  add(username: string, hash: string): Promise<unknown>
+  add(username: string, hash: string, options: AddOptions): Promise<{ role: StaffRole }>
+  setRole(username: string, role: StaffRole): Promise<unknown>
   setPassword(username: string, hash: string): Promise<unknown>
   remove(username: string): Promise<unknown>
   close(): Promise<void>
@@ -41,102 +60,170 @@ interface Accounts {
 /** A mistake in how the command was called: its message is all the help needed. */
 class UsageError extends Error {}
 
-const [command, rawName, ...extra] = process.argv.slice(2)
-
-try {
-  if (!command || command === 'help' || command === '--help' || extra.length > 0) {
-    console.log(usage)
-    process.exit(command && command !== 'help' && command !== '--help' ? 1 : 0)
-  }
-  await run(command, rawName)
-} catch (error) {
-  console.error(error instanceof AccountError || error instanceof UsageError ? error.message : `Failed: ${(error as Error).message}`)
-  process.exit(1)
+/** Where the command reads its settings and password, and writes what it has to say. */
+export interface StaffIO {
+  env: NodeJS.ProcessEnv
+  /** Read without echo when it is a terminal (`process.stdin`); anything else is no terminal. */
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown }
+  stdout: NodeJS.WritableStream
+  stderr: NodeJS.WritableStream
 }
 
+/**
+ * The whole command, `args` being what follows `npm run staff --`: it says what it did on
+ * `io.stdout`, what went wrong on `io.stderr` (both through the terminal-safe writer, api/terminal.ts),
+ * and answers the exit code. The file run as a script calls it with the process's own; the tests
+ * call it in-process (api/staff/staff-command.test.ts), and spawn the script once per path.
+ */
+export async function runStaff(args: readonly string[], io: StaffIO): Promise<number> {
+  const [command, rawName, ...extra] = args
+  const say = (...lines: string[]) => void io.stdout.write(terminalLines(lines))
+  try {
+    if (!command || command === 'help' || command === '--help') {
+      say(...usage.split('\n'))
+      return 0
+    }
+    await run(io, say, command, rawName, extra)
+    return 0
+  } catch (error) {
+    const lines = error instanceof AccountError || error instanceof UsageError ? error.message.split('\n') : [`Failed: ${(error as Error).message}`]
+    io.stderr.write(terminalLines(lines))
+    return 1
+  }
+}
 
-async function run(command: string, rawName: string | undefined) {
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  process.exit(await runStaff(process.argv.slice(2), { env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }))
+}
+
+/** `--role ROLE` and `--email ADDRESS` (or `--role=ROLE`), each at most once. */
+function addOptions(args: string[]): AddOptions {
+  const options: AddOptions = {}
+  for (let i = 0; i < args.length; i++) {
+    const [flag, inline] = args[i]!.split(/=(.*)/s) as [string, string | undefined]
+    if (flag !== '--role' && flag !== '--email') throw new UsageError(`Unknown option "${args[i]}".\n\n${usage}`)
+    const value = inline ?? args[++i]
+    if (value === undefined || value === '') throw new UsageError(`${flag} needs a value.`)
+    if (flag === '--role') {
+      const problem = roleProblem(value)
+      if (problem) throw new UsageError(`--role: ${problem}.`)
+      options.role = value as StaffRole
+    } else {
+      const email = normalizeEmail(value)
+      if ('problem' in email) throw new UsageError(`--email: ${email.problem}.`)
+      options.email = email.email
+    }
+  }
+  return options
+}
+
+type Say = (...lines: string[]) => void
+
+async function run(io: StaffIO, say: Say, command: string, rawName: string | undefined, extra: string[]) {
+  if (command !== 'add' && command !== 'role' && extra.length > 0) throw new UsageError(usage)
   if (command === 'list') {
-    const accounts = await openAccounts()
+    const accounts = await openAccounts(io.env)
     try {
-      printAccounts(await accounts.list())
+      printAccounts(say, await accounts.list())
     } finally {
       await accounts.close()
     }
     return
   }
-  if (!['add', 'password', 'remove'].includes(command)) throw new UsageError(`Unknown command "${command}".\n\n${usage}`)
+  if (!['add', 'password', 'remove', 'role'].includes(command)) throw new UsageError(`Unknown command "${command}".\n\n${usage}`)
   if (!rawName) throw new UsageError(`Name the account: npm run staff -- ${command} <username>`)
   const username = normalizeUsername(rawName)
   const problem = usernameProblem(username)
   if (problem && command === 'add') throw new UsageError(problem)
 
+  if (command === 'role') {
+    const [role, ...more] = extra
+    if (!role || more.length > 0) throw new UsageError('Name the role: npm run staff -- role <username> owner|manager|sales')
+    if (roleProblem(role)) throw new UsageError(`${roleProblem(role)}.`)
+    const accounts = await openAccounts(io.env)
+    try {
+      await accounts.setRole(username, role as StaffRole)
+      say(`"${username}" is now ${role === 'owner' ? 'an owner' : role === 'manager' ? 'a manager' : 'in sales'}.`)
+    } finally {
+      await accounts.close()
+    }
+    return
+  }
+  const options = command === 'add' ? addOptions(extra) : {}
+
   // The password is asked for before the database is opened, so a typo costs nothing.
-  const hash = command === 'remove' ? undefined : await hashPassword(await readPassword(username))
-  const accounts = await openAccounts()
+  const hash = command === 'remove' ? undefined : await hashPassword(await readPassword(io, username))
+  const accounts = await openAccounts(io.env)
   try {
     if (command === 'add') {
-      await accounts.add(username, hash!)
-      console.log(`Created the account "${username}". Sign in at /staff/login.`)
+      const { role } = await accounts.add(username, hash!, options)
+      say(`Created the account "${username}" (${role}). Sign in at /staff/login.`)
     } else if (command === 'password') {
       await accounts.setPassword(username, hash!)
-      console.log(`Changed the password of "${username}"; its sessions have ended.`)
+      say(`Changed the password of "${username}"; its sessions have ended.`)
     } else {
       await accounts.remove(username)
-      console.log(`Removed the account "${username}"; its sessions have ended.`)
+      say(`Removed the account "${username}"; its sessions have ended.`)
     }
   } finally {
     await accounts.close()
   }
 }
 
-function printAccounts(list: StaffAccount[]) {
+function printAccounts(say: Say, list: StaffAccount[]) {
   if (list.length === 0) {
-    console.log('No staff accounts yet. Create one with: npm run staff -- add <username>')
+    say('No staff accounts yet. Create one with: npm run staff -- add <username>')
     return
   }
   const when = (date: Date | string | null) => (date ? new Date(date).toISOString().replace('T', ' ').slice(0, 16) : 'never')
   for (const account of list) {
-    console.log(
-      `${account.username.padEnd(24)} created ${when(account.createdAt)}  last sign-in ${when(account.lastSignInAt)}  signed in now: ${account.sessions}`,
+    say(
+      [
+        account.username.padEnd(24),
+        account.role.padEnd(8),
+        (account.email ?? 'no email').padEnd(32),
+        `created ${when(account.createdAt)}`,
+        `last sign-in ${when(account.lastSignInAt)}`,
+        account.disabled ? 'DISABLED' : `signed in now: ${account.sessions}`,
+      ].join('  '),
     )
   }
 }
 
-async function readPassword(username: string): Promise<string> {
-  const fromEnv = process.env.STAFF_PASSWORD
+async function readPassword(io: StaffIO, username: string): Promise<string> {
+  const fromEnv = io.env.STAFF_PASSWORD
   if (fromEnv !== undefined) {
     const problem = passwordProblem(fromEnv)
     if (problem) throw new UsageError(`STAFF_PASSWORD: ${problem}`)
     return fromEnv
   }
-  if (!process.stdin.isTTY) throw new UsageError('Set STAFF_PASSWORD, or run this in a terminal to type the password.')
+  if (!io.stdin.isTTY) throw new UsageError('Set STAFF_PASSWORD, or run this in a terminal to type the password.')
   for (;;) {
-    const password = await askHidden(`Password for ${username}: `)
+    const password = await askHidden(io, `Password for ${username}: `)
     const problem = passwordProblem(password)
     if (problem) {
-      console.error(problem)
+      io.stderr.write(terminalLines([problem]))
       continue
     }
-    if ((await askHidden('Type it again: ')) === password) return password
-    console.error('The two passwords differ; try again.')
+    if ((await askHidden(io, 'Type it again: ')) === password) return password
+    io.stderr.write(terminalLines(['The two passwords differ; try again.']))
   }
 }
 
 /** Reads a line from the terminal without showing what is typed. */
-function askHidden(prompt: string): Promise<string> {
+function askHidden(io: StaffIO, prompt: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const stdin = process.stdin
-    process.stdout.write(prompt)
-    stdin.setRawMode(true)
+    const stdin = io.stdin
+    io.stdout.write(prompt)
+    stdin.setRawMode?.(true)
     stdin.resume()
     stdin.setEncoding('utf8')
     let typed = ''
     const done = (error?: Error) => {
-      stdin.setRawMode(false)
+      stdin.setRawMode?.(false)
       stdin.pause()
       stdin.off('data', onData)
-      process.stdout.write('\n')
+      io.stdout.write('\n')
       if (error) reject(error)
       else resolve(typed)
     }
@@ -152,8 +239,8 @@ function askHidden(prompt: string): Promise<string> {
   })
 }
 
-async function openAccounts(): Promise<Accounts> {
-  const env = loadEnv()
+async function openAccounts(source: NodeJS.ProcessEnv): Promise<Accounts> {
+  const env = loadEnv(source)
   const access = staffAccessFile(env.dataDir)
   if (!env.databaseUrl && existsSync(access)) {
     const remote = await runningServer(access)
@@ -164,7 +251,8 @@ async function openAccounts(): Promise<Accounts> {
   const users = createUserStore(db.sql)
   return {
     list: () => users.list(),
-    add: (username, hash) => users.add(username, { hash }),
+    add: (username, hash, options) => users.add(username, { hash }, options),
+    setRole: (username, role) => users.setRole(username, role),
     setPassword: (username, hash) => users.setPassword(username, { hash }),
     remove: (username) => users.remove(username),
     close: () => db.close(),
@@ -193,7 +281,8 @@ async function runningServer(accessFile: string): Promise<Accounts | undefined> 
   const name = (username: string) => `/${encodeURIComponent(username)}`
   return {
     list: async () => (await call('GET', '')) as StaffAccount[],
-    add: (username, hash) => call('POST', '', { username, hash }),
+    add: async (username, hash, options) => (await call('POST', '', { username, hash, ...options })) as { role: StaffRole },
+    setRole: (username, role) => call('PUT', `${name(username)}/role`, { role }),
     setPassword: (username, hash) => call('PUT', `${name(username)}/password`, { hash }),
     remove: (username) => call('DELETE', name(username)),
     close: async () => {},

@@ -1,17 +1,13 @@
-import { batteries } from '../../domain/cart-facts.ts'
-import {
-  type CartFacets,
-  type CartSearch,
-  type CartSort,
-  narrowsBeyondCategory,
-  priceCeilings,
-  searchWords,
-  seatChoices,
-} from '../../domain/cart-query.ts'
+import { defaultShowroom } from '../../domain/business.ts'
+import { cartPicture } from '../../domain/cart-pictures.ts'
+import type { CartSearch } from '../../domain/cart-query.ts'
 import type { CartRecord } from '../../domain/cart-record.ts'
+import { type CartSearchPage, searchListedCarts } from '../../domain/cart-search.ts'
 import type { GolfCart, GolfCartDetail } from '../../domain/golf-cart.ts'
 import { alternativeSlug, slugify, uniqueSlug } from '../../domain/slug.ts'
+import type { Changes } from '../db/changes.ts'
 import type { Sql, TransactionSql } from '../db/database.ts'
+import { createListedCarts, type GolfCartRow } from './listed-carts.ts'
 
 /**
  * Every read and write of `golf_carts`. Reads name their columns: what a list returns is a
@@ -24,140 +20,83 @@ export interface CartQuery extends CartSearch {
   facets?: boolean
 }
 
-export interface CartPage {
-  carts: GolfCart[]
-  total: number
-  facets?: CartFacets
-}
+export type CartPage = CartSearchPage
 
 /** A cart to add: SPEC's fields, and any of the record's (domain/cart-record.ts) that are known. */
 export interface NewCart extends Partial<Omit<CartRecord, 'condition'>> {
   title: string
   description: string
   price: number
-  imageUrl: string
+  imageUrl?: string | null
   category?: string
 }
 
-const anyCategory = (category: string | undefined) => !category || category === 'all'
-
-/** The search's filters that have choices with counts; `q` narrows every count alike. */
-type Facet = 'category' | 'make' | 'seats' | 'battery' | 'streetLegal' | 'lifted' | 'minPrice' | 'maxPrice'
-
-export function createCartStore(sql: Sql) {
+export function createCartStore(sql: Sql, changes?: Changes) {
   const summary = summaryColumns(sql)
-  /** Listed carts: everything but sold ones (PRODUCT.md); lists put holds after available carts. */
-  const listed = sql`status <> 'sold'`
+  /**
+   * Listed carts: available and held ones (PRODUCT.md; sold carts and drafts are in no list);
+   * lists put holds after available carts. The partial indexes (migration 0016) use these words.
+   */
+  const listed = sql`status in ('available', 'hold')`
+  const listedCarts = createListedCarts(
+    sql,
+    async (sql) =>
+      (
+        await sql<PictureColumns<GolfCartRow>[]>`
+          select ${summaryColumns(sql)}, listed_at, make_key, effective_make, effective_seats, effective_battery,
+                 street_legal, lifted, search_text
+          from golf_carts where ${listed} order by id
+        `
+      ).map(withPicture),
+    changes,
+  )
 
   return {
     /**
      * One page of the listed carts a search finds, with their number and, when asked, the
-     * facets: everything in one statement, one round trip. Filters read the effective facts
-     * (migration 0010: stored values over the title's); holds come after available carts
-     * whatever the sort (PRODUCT.md).
+     * facets: searched in memory over the listed carts (api/carts/listed-carts.ts and
+     * domain/cart-search.ts), which filter on the effective facts (migration 0010: stored values
+     * over the title's); holds come after available carts whatever the sort (PRODUCT.md).
      */
     async list(query: CartQuery): Promise<CartPage> {
-      const { limit, offset = 0 } = query
-      const page = sql`${limit === undefined ? sql`` : sql`limit ${limit}`} offset ${offset}`
-      const order = sortOrder(sql, query.sort)
-      if (!query.facets && !narrowsBeyondCategory(query)) {
-        const { category } = query
-        const inCategory = anyCategory(category) ? sql`` : sql`and category = ${category!}`
-        const [carts, [count]] = await Promise.all([
-          sql<GolfCart[]>`select ${summary} from golf_carts where ${listed} ${inCategory} order by ${order} ${page}`,
-          // Kept by triggers (migration 0003), so the total does not cost a scan of every cart.
-          sql<[{ total: number }]>`
-            select coalesce(sum(total), 0)::int as total from golf_cart_counts
-            ${anyCategory(category) ? sql`` : sql`where category = ${category!}`}
-          `,
-        ])
-        return { carts: [...carts], total: count?.total ?? 0 }
-      }
-
-      const conditions = filterConditions(sql, query)
-      const all = and(sql, Object.values(conditions))
-      /** Every filter but one: what a choice of that filter would leave. */
-      const but = (facet: Facet) => and(sql, Object.entries(conditions).filter(([f]) => f !== facet).map(([, c]) => c))
-      const words = searchWords(query.q)
-      // Each word as the start of a word of the cart's (migration 0014): `% rover%`. Words are
-      // letters and digits only, so none holds a LIKE wildcard.
-      const matching = words.length ? sql`and ${and(sql, words.map((word) => sql`search_text like lower(${`% ${word}%`})`))}` : sql``
-      const counts = (facet: Facet, choices: readonly unknown[], choice: (value: never) => ReturnType<Sql>) => sql`
-        select json_build_array(${choices.map((value, i) => sql`${i ? sql`,` : sql``} count(*) filter (where ${choice(value as never)})::int`)})
-        from base where ${but(facet)}
-      `
-      const [row] = await sql<[{ carts: GolfCart[]; total: number; facets: RawFacets | null }]>`
-        with base as materialized (
-          select id, slug, title, description, price, image_url, category, status, listed_at,
-                 make_key, effective_make, effective_seats, effective_battery, street_legal, lifted
-          from golf_carts where ${listed} ${matching}
-        ),
-        page as (
-          select *, row_number() over (order by ${order}) as position
-          from base where ${all} order by ${order} ${page}
-        )
-        select
-          (select coalesce(json_agg(json_build_object(
-              'id', id, 'slug', slug, 'title', title, 'description', description, 'price', price::float8,
-              'image_url', image_url, 'category', category, 'status', status,
-              'photo', (select ${sql.unsafe(photoJson)} from cart_photos p where p.cart_id = page.id order by p.position, p.id limit 1)
-            ) order by position), '[]') from page) as carts,
-          (select count(*)::int from base where ${all}) as total,
-          ${
-            query.facets
-              ? sql`json_build_object(
-                  'category', (select coalesce(json_agg(json_build_array(category, n) order by category), '[]')
-                    from (select category, count(*)::int as n from base where ${but('category')} group by category) c),
-                  'make', (select coalesce(json_agg(json_build_array(make_key, label, n) order by label), '[]')
-                    from (select make_key, mode() within group (order by effective_make) as label, count(*)::int as n
-                          from base where make_key is not null and ${but('make')} group by make_key) m),
-                  'seats', (${counts('seats', seatChoices, (n: number) => sql`effective_seats >= ${n}`)}),
-                  'battery', (${counts('battery', batteries, (b: string) => sql`effective_battery = ${b}`)}),
-                  'street_legal', (${counts('streetLegal', [true], () => sql`street_legal`)}),
-                  'lifted', (${counts('lifted', [true], () => sql`lifted`)}),
-                  'max_price', (${counts('maxPrice', priceCeilings, (p: number) => sql`price <= ${p}`)})
-                )`
-              : sql`null::json`
-          } as facets
-      `
-      const { carts, total, facets } = row
-      return { carts, total, ...(facets ? { facets: readFacets(facets) } : {}) }
+      return searchListedCarts(await listedCarts.get(), query)
     },
 
     async featured(limit?: number): Promise<GolfCart[]> {
-      const rows = await sql<GolfCart[]>`
+      const rows = await sql<PictureColumns<GolfCart>[]>`
         select ${summary} from golf_carts where featured and ${listed}
         order by status = 'hold', id
         ${limit === undefined ? sql`` : sql`limit ${limit}`}
       `
-      return [...rows]
+      return rows.map(withPicture)
     },
 
     bySlug: (slug: string) => findCartBySlug(sql, slug),
 
     /** Every available cart with its record's public facts, for the listing feeds. */
     async listingCarts(): Promise<GolfCartDetail[]> {
-      const rows = await sql<GolfCartDetail[]>`
+      const rows = await sql<PictureColumns<GolfCartDetail>[]>`
         select ${detailColumns(sql)} from golf_carts where status = 'available' order by id
       `
-      return [...rows]
+      return rows.map(withPicture)
     },
 
     /** Listed carts nearest in price to a cart, for its page once it is sold. */
     async similar(cart: { id: number; price: number }, limit = 3): Promise<GolfCart[]> {
       const [above, below] = await Promise.all([
-        sql<GolfCart[]>`
+        sql<PictureColumns<GolfCart>[]>`
           select ${summary} from golf_carts
           where ${listed} and id <> ${cart.id} and price >= ${cart.price}
           order by price, id limit ${limit}
         `,
-        sql<GolfCart[]>`
+        sql<PictureColumns<GolfCart>[]>`
           select ${summary} from golf_carts
           where ${listed} and id <> ${cart.id} and price < ${cart.price}
           order by price desc, id limit ${limit}
         `,
       ])
       return [...above, ...below]
+        .map(withPicture)
         .sort((a, b) => Math.abs(a.price - cart.price) - Math.abs(b.price - cart.price) || a.id - b.id)
         .slice(0, limit)
     },
@@ -171,116 +110,81 @@ export function createCartStore(sql: Sql) {
 export type CartStore = ReturnType<typeof createCartStore>
 
 /**
- * A cart by its canonical slug first; failing that, by the alternative reading of a title's
- * slug. Inside a transaction too (an inquiry notes the cart it is about as it is stored).
- */
-/**
  * A cart by canonical slug first; failing that, by the alternative reading of a title's slug.
- * Sold carts are found too: their page says Sold until SOLD_VISIBLE_DAYS have passed.
+ * Inside a transaction too (an inquiry notes the cart it is about as it is stored). Sold carts
+ * are found too: their page says Sold until SOLD_VISIBLE_DAYS have passed. Drafts never are:
+ * to a visitor a draft does not exist (404).
  */
 export async function findCartBySlug(sql: Sql | TransactionSql, slug: string): Promise<GolfCartDetail | undefined> {
-  const [cart] = await sql<GolfCartDetail[]>`
+  const [cart] = await sql<PictureColumns<GolfCartDetail>[]>`
     select ${detailColumns(sql)} from golf_carts
-    where slug = ${slug} or alternative_slug = ${slug}
+    where (slug = ${slug} or alternative_slug = ${slug}) and status <> 'draft'
     order by (slug = ${slug}) desc, id
     limit 1
   `
-  return cart
+  return cart && withPicture(cart)
 }
 
 /** Adds a cart inside the caller's transaction, choosing its slug (`-2`, `-3` on a clash: docs/PRODUCT.md, "Slugs"). */
 export async function insertCart(tx: TransactionSql, cart: NewCart): Promise<GolfCartDetail> {
-  // Serialises slug choice, so two carts with one title cannot both take the same slug.
-  await tx`lock table golf_carts in share row exclusive mode`
-  const base = slugify(cart.title) || 'golf-cart'
-  const taken = new Set(
-    (
-      await tx<{ slug: string }[]>`
-        select slug from golf_carts where slug = ${base} or slug like ${`${base}-%`}
-      `
-    ).map((r) => r.slug),
-  )
-  const [row] = await tx<GolfCartDetail[]>`
+  const slug = await chooseSlug(tx, cart.title)
+  const [row] = await tx`
     insert into golf_carts
       (slug, alternative_slug, title, description, price, image_url, category, featured, status,
        year, make, model, trim, vin, serial_number, stock_number, color, seats, battery,
-       street_legal, lifted, msrp)
+       street_legal, lifted, msrp, location)
     values (
-      ${uniqueSlug(base, (s) => taken.has(s))}, ${alternativeSlug(cart.title)}, ${cart.title},
-      ${cart.description}, ${cart.price}, ${cart.imageUrl}, ${cart.category ?? 'new'},
+      ${slug}, ${alternativeSlug(cart.title)}, ${cart.title},
+      ${cart.description}, ${cart.price}, ${cart.imageUrl ?? null}, ${cart.category ?? 'new'},
       ${cart.featured ?? false}, ${cart.status ?? 'available'},
       ${cart.year ?? null}, ${cart.make ?? null}, ${cart.model ?? null}, ${cart.trim ?? null},
       ${cart.vin ?? null}, ${cart.serialNumber ?? null}, ${cart.stockNumber ?? null},
       ${cart.color ?? null}, ${cart.seats ?? null}, ${cart.battery ?? null},
-      ${cart.streetLegal ?? false}, ${cart.lifted ?? false}, ${cart.msrp ?? null}
+      ${cart.streetLegal ?? false}, ${cart.lifted ?? false}, ${cart.msrp ?? null},
+      ${cart.location ?? defaultShowroom.id}
     )
     returning ${detailColumns(tx)}
   `
-  return row!
+  return withPicture(row as PictureColumns<GolfCartDetail>)
 }
 
-type RawFacets = {
-  category: [string, number][]
-  make: [string, string, number][]
-  seats: number[]
-  battery: number[]
-  streetLegal: [number]
-  lifted: [number]
-  maxPrice: number[]
+/**
+ * The slug a title gets, unique among the other carts (`-2`, `-3` on a clash). Takes a lock that
+ * serialises slug choice, so two carts with one title cannot both take the same slug.
+ */
+export async function chooseSlug(tx: TransactionSql, title: string, exceptId = 0): Promise<string> {
+  await tx`lock table golf_carts in share row exclusive mode`
+  const base = slugify(title) || 'golf-cart'
+  const taken = new Set(
+    (
+      await tx<{ slug: string }[]>`
+        select slug from golf_carts where (slug = ${base} or slug like ${`${base}-%`}) and id <> ${exceptId}
+      `
+    ).map((r) => r.slug),
+  )
+  return uniqueSlug(base, (s) => taken.has(s))
 }
-
-function readFacets(raw: RawFacets): CartFacets {
-  return {
-    category: raw.category.map(([value, count]) => ({ value, count })),
-    make: raw.make.map(([value, label, count]) => ({ value, label, count })),
-    seats: seatChoices.map((value, i) => ({ value, count: raw.seats[i] ?? 0 })),
-    battery: batteries.map((value, i) => ({ value, count: raw.battery[i] ?? 0 })),
-    streetLegal: raw.streetLegal[0],
-    lifted: raw.lifted[0],
-    maxPrice: priceCeilings.map((value, i) => ({ value, count: raw.maxPrice[i] ?? 0 })),
-  }
-}
-
-/** Each filter of the search as a condition on the effective facts (migration 0010). */
-function filterConditions(sql: Sql, search: CartSearch): Partial<Record<Facet, ReturnType<Sql>>> {
-  const conditions: Partial<Record<Facet, ReturnType<Sql>>> = {}
-  if (!anyCategory(search.category)) conditions.category = sql`category = ${search.category!}`
-  if (search.make?.length) conditions.make = sql`make_key in ${sql(search.make)}`
-  if (search.seats !== undefined) conditions.seats = sql`effective_seats >= ${search.seats}`
-  if (search.battery) conditions.battery = sql`effective_battery = ${search.battery}`
-  if (search.streetLegal) conditions.streetLegal = sql`street_legal`
-  if (search.lifted) conditions.lifted = sql`lifted`
-  if (search.minPrice !== undefined) conditions.minPrice = sql`price >= ${search.minPrice}`
-  if (search.maxPrice !== undefined) conditions.maxPrice = sql`price <= ${search.maxPrice}`
-  return conditions
-}
-
-function and(sql: Sql, conditions: ReturnType<Sql>[]) {
-  return conditions.reduce((all, condition) => sql`${all} and ${condition}`, sql`true`)
-}
-
-/** Holds after available carts, whatever the sort (PRODUCT.md); ties broken by id. */
-function sortOrder(sql: Sql, sort: CartSort | undefined) {
-  switch (sort) {
-    case 'price-asc':
-      return sql`status = 'hold', price, id`
-    case 'price-desc':
-      return sql`status = 'hold', price desc, id`
-    case 'newest':
-      return sql`status = 'hold', listed_at desc, id desc`
-    default:
-      return sql`status = 'hold', id`
-  }
-}
-
 
 /** A stored photo as pages receive it (domain/photos.ts, `CartPhoto`). */
 const photoJson = 'json_build_object(\'key\', p.key, \'alt\', p.alt, \'width\', p.width, \'height\', p.height, \'widths\', p.widths)'
 
-/** SPEC's fields, the status, and the cover photo (null for a cart shown by its drawing). */
+/**
+ * A cart as read, with what chooses its picture when it has no stored image (make and model),
+ * which `withPicture` turns into `imageUrl` and leaves out of the answer.
+ */
+type PictureColumns<T extends GolfCart> = Omit<T, 'imageUrl'> & { imageUrl: string | null; pictureMake: string | null; pictureModel: string | null }
+
+function withPicture<R extends { imageUrl: string | null; title: string; pictureMake: string | null; pictureModel: string | null }>(
+  row: R,
+) {
+  const { pictureMake, pictureModel, imageUrl, ...cart } = row
+  return { ...cart, imageUrl: cartPicture({ imageUrl, title: row.title, make: pictureMake, model: pictureModel }) }
+}
+
+/** SPEC's fields, the status, the showroom, and the cover photo (null for a cart shown by its drawing). */
 function summaryColumns(sql: Sql | TransactionSql) {
   return sql`
-    id, slug, title, description, price::float8 as price, image_url, category, status,
+    id, slug, title, description, price::float8 as price, image_url, make as picture_make, model as picture_model, category, status, location,
     (select ${sql.unsafe(photoJson)} from cart_photos p where p.cart_id = golf_carts.id order by p.position, p.id limit 1) as photo
   `
 }

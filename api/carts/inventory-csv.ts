@@ -1,6 +1,8 @@
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
+import { defaultShowroom } from '../../domain/business.ts'
 import { type CartRecord, type CartRecordField, cartRecordFields, cartRecordInput } from '../../domain/cart-record.ts'
+import { slugify } from '../../domain/slug.ts'
 
 /**
  * The inventory spreadsheet (PRODUCT.md, "import and export"): a header row naming the cart
@@ -15,6 +17,7 @@ export const inventoryColumns = [
   'msrp',
   'condition',
   'status',
+  'location',
   'featured',
   'year',
   'make',
@@ -170,13 +173,17 @@ export function parseInventoryCsv(text: string): ParsedInventory {
         const flag = flagCell(cell)
         if (typeof flag === 'string') rowProblems.push({ line, field: column, message: `${labels[column]} ${flag}` })
         else input[column] = flag
+      } else if (column === 'location') {
+        // A showroom's key, or its name as people write it ("Ocean View" is ocean-view).
+        input[column] = slugify(cell) || null
       } else {
         input[column] = column === 'title' || column === 'description' || column === 'imageUrl' ? cell : cell.trim() || null
       }
     })
     // Columns the file leaves out: required ones were refused above; the rest are empty here and
-    // keep an existing cart's values (see `given`).
-    const parsed = cartRecordInput.safeParse({ condition: 'new', status: 'available', imageUrl: '/', ...input })
+    // keep an existing cart's values (see `given`). A new cart without a location column stands
+    // at the first showroom.
+    const parsed = cartRecordInput.safeParse({ condition: 'new', status: 'available', location: defaultShowroom.id, ...input })
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         rowProblems.push({ line, field: issue.path.join('.') || '(row)', message: issue.message })
@@ -225,8 +232,10 @@ export function inventoryCsv(carts: Iterable<ExportCart>, columns: readonly Inve
 
 /** Problems as a person reads them: one line each, in file order. */
 export function describeProblems(problems: readonly RowProblem[]): string {
-  return [...problems]
-    .sort((a, b) => a.line - b.line)
-    .map((p) => `line ${p.line}, ${p.field}: ${p.message}`)
-    .join('\n')
+  return problemLines(problems).join('\n')
+}
+
+/** One line per problem, by line number: the command prints each through the terminal-safe writer. */
+export function problemLines(problems: readonly RowProblem[]): string[] {
+  return [...problems].sort((a, b) => a.line - b.line).map((p) => `line ${p.line}, ${p.field}: ${p.message}`)
 }

@@ -47,7 +47,7 @@ type StoredRecord = CartRecord & { id: number; version: number; stockNumber: str
 function recordColumns(sql: Sql | TransactionSql) {
   return sql`
     id, version, title, description, price::float8 as price, image_url, category as condition,
-    status, featured, year, make, model, trim, vin, serial_number, stock_number, color, seats,
+    status, featured, location, year, make, model, trim, vin, serial_number, stock_number, color, seats,
     battery, street_legal, lifted, msrp::float8 as msrp
   `
 }
@@ -76,11 +76,7 @@ export async function planImport(sql: Sql | TransactionSql, rows: readonly Impor
       continue
     }
     if (!current) {
-      const missing = (['imageUrl'] as const).filter((field) => !row.given.includes(field))
-      if (missing.length > 0) {
-        problems.push({ line: row.line, field: 'imageUrl', message: 'A new cart needs an image: the file has no imageUrl column' })
-        continue
-      }
+      // A new cart needs no image: without photos it shows its model's drawing (domain/cart-pictures.ts).
       plan.adds.push({ line: row.line, record: row.record })
       continue
     }
@@ -115,6 +111,7 @@ const columnTypes = [
   ['condition', 'category', 'text'],
   ['status', 'status', 'text'],
   ['featured', 'featured', 'boolean'],
+  ['location', 'location', 'text'],
   ['year', 'year', 'integer'],
   ['make', 'make', 'text'],
   ['model', 'model', 'text'],

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { bodyColourNamed } from '../../domain/catalogue.ts'
+import { bodyColourNamed, manufacturerPages } from '../../domain/catalogue.ts'
+import { cartPicture, modelDrawingPath, photosComingPicture } from '../../domain/cart-pictures.ts'
 import { derivedFacts } from '../../domain/cart-facts.ts'
 import { dealershipSourceFor } from '../../domain/dealership-sources.ts'
 import { alternativeSlug, slugify } from '../../domain/slug.ts'
@@ -49,8 +50,20 @@ describe('the starting inventory', () => {
     }
   })
 
+  it('has a drawing of every catalogue model and a "photos coming" picture, each with a PNG, for carts without photos', () => {
+    const pictures = [...Object.keys(manufacturerPages).map(modelDrawingPath), photosComingPicture]
+    expect(pictures).toHaveLength(Object.keys(manufacturerPages).length + 1)
+    for (const picture of pictures) {
+      expect(existsSync(`${publicDir}${picture}`), picture).toBe(true)
+      expect(existsSync(`${publicDir}${picture.replace(/\.svg$/, '.png')}`), picture).toBe(true)
+    }
+    expect(cartPicture({ imageUrl: null, title: 'Lot special', make: 'Evolution', model: 'D6 Max GT4' })).toBe(modelDrawingPath('Evolution D6 Max GT4'))
+    expect(cartPicture({ imageUrl: null, title: 'A cart we cannot name' })).toBe(photosComingPicture)
+  })
+
   it('gives every cart a local drawn picture with a PNG beside it, named after its title', () => {
-    for (const { title, imageUrl } of carts) {
+    for (const { title, imageUrl: stored } of carts) {
+      const imageUrl = stored ?? ''
       expect(imageUrl).toBe(`/images/carts/${slugify(title)}.svg`)
       expect(existsSync(`${publicDir}${imageUrl}`), imageUrl).toBe(true)
       expect(existsSync(`${publicDir}${imageUrl.replace(/\.svg$/, '.png')}`), imageUrl).toBe(true)

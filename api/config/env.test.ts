@@ -17,7 +17,9 @@ describe('environment', () => {
       soldVisibleDays: 14,
       importPhotoHosts: [],
       leadRateLimit: { limit: 10, windowSeconds: 600 },
+      leadEscalateMinutes: 15,
       trustProxy: 0,
+      backups: { dir: undefined, keep: 14 },
       mail: {
         smtpUrl: undefined,
         mailDir: undefined,
@@ -27,6 +29,7 @@ describe('environment', () => {
         confirmToVisitor: false,
         pollMs: 5000,
         retryBaseMs: 30000,
+        leaseMs: 60000,
       },
     })
   })
@@ -60,6 +63,8 @@ describe('environment', () => {
   it('reads how long a sold cart\'s page stays', () => {
     expect(loadEnv({ SOLD_VISIBLE_DAYS: '30' }).soldVisibleDays).toBe(30)
     expect(loadEnv({ SOLD_VISIBLE_DAYS: '0' }).soldVisibleDays).toBe(0)
+    expect(loadEnv({ LEAD_ESCALATE_MINUTES: '30' }).leadEscalateMinutes).toBe(30)
+    expect(() => loadEnv({ LEAD_ESCALATE_MINUTES: '0' })).toThrow(ConfigError)
     expect(loadEnv({ IMPORT_PHOTO_HOSTS: ' Photos.Example.com , cdn.example:8443 ' }).importPhotoHosts).toEqual(['photos.example.com', 'cdn.example:8443'])
     expect(() => loadEnv({ IMPORT_PHOTO_HOSTS: 'https://photos.example.com/' })).toThrow(/IMPORT_PHOTO_HOSTS/)
   })

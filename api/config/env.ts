@@ -67,6 +67,8 @@ const envSchema = z.object({
   /** Lead submissions allowed per client address in each window; 0 turns the limit off. */
   LEAD_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(10),
   LEAD_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** Business-hours minutes a lead may stay New before the managers and owners are alerted. */
+  LEAD_ESCALATE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(15),
   /** How many proxies in front of the server to trust for the client address (X-Forwarded-For). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /**
@@ -88,8 +90,14 @@ const envSchema = z.object({
     .default('')
     .transform((list) => list.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))
     .pipe(z.array(z.string().regex(/^[a-z0-9.-]+(:\d+)?$/, 'must be host names separated by commas, like photos.example.com'))),
+  /** Where the server writes a backup a day (docs/DEPLOY.md, "Backups"); unset: no daily backup. */
+  BACKUP_DIR: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
+  /** How many daily backups BACKUP_DIR keeps; older ones are removed. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(3650).default(14),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  /** How long a dead process's claim on a message holds before another process sends it. */
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
 })
 
 export type Env = ReturnType<typeof finish>
@@ -111,7 +119,9 @@ function finish(parsed: z.output<typeof envSchema>) {
     soldVisibleDays: parsed.SOLD_VISIBLE_DAYS,
     importPhotoHosts: parsed.IMPORT_PHOTO_HOSTS,
     leadRateLimit: { limit: parsed.LEAD_RATE_LIMIT, windowSeconds: parsed.LEAD_RATE_WINDOW_SECONDS },
+    leadEscalateMinutes: parsed.LEAD_ESCALATE_MINUTES,
     trustProxy: parsed.TRUST_PROXY,
+    backups: { dir: parsed.BACKUP_DIR, keep: parsed.BACKUP_KEEP },
     mail: {
       smtpUrl: parsed.SMTP_URL,
       mailDir: parsed.MAIL_DIR,
@@ -122,6 +132,7 @@ function finish(parsed: z.output<typeof envSchema>) {
       confirmToVisitor: parsed.CONFIRM_TO_VISITOR,
       pollMs: parsed.OUTBOX_POLL_MS,
       retryBaseMs: parsed.OUTBOX_RETRY_BASE_MS,
+      leaseMs: parsed.OUTBOX_LEASE_MS,
     },
   }
 }

@@ -12,18 +12,26 @@ import { readDeadlineMs } from './unavailable.ts'
 
 export type Sql = postgres.Sql
 export type TransactionSql = postgres.TransactionSql
+export type ReservedSql = postgres.ReservedSql
 
 export interface Database {
   sql: Sql
   /** What the server is talking to, for the start-up message and health checks. */
   description: string
   embedded: boolean
+  /** The folder the embedded database keeps its files in; undefined in memory and on PostgreSQL. */
+  dataDir?: string
   /**
    * Calls `onNotify` with each payload sent to `channel` (PostgreSQL NOTIFY, by any process on
    * this database), and `onListen` once listening, again after every reconnect: anything sent
    * while the connection was down is lost, so a listener must assume something changed.
    */
   listen(channel: string, onNotify: (payload: string) => void, onListen: () => void): Promise<void>
+  /**
+   * The embedded database only: a copy of its data folder, checkpointed, as a tar that
+   * `loadDataDir` starts another from (the tests' templates, tests/support/database-templates.ts).
+   */
+  dumpDataDir?(): Promise<Blob>
   close(): Promise<void>
 }
 
@@ -32,6 +40,12 @@ export interface DatabaseOptions {
   databaseUrl?: string
   /** Where the embedded database keeps its files; `null` keeps it in memory (tests). */
   dataDir: string | null
+  /**
+   * Tests: an in-memory embedded database starts as a copy of this data folder (a tar made by
+   * PGlite's `dumpDataDir`) instead of running initdb, which costs seconds each time
+   * (tests/support/database-templates.ts).
+   */
+  loadDataDir?: Blob
 }
 
 /**
@@ -62,7 +76,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => sql.end({ timeout: 5 }),
     }
   }
-  return openEmbedded(options.dataDir)
+  return openEmbedded(options.dataDir, options.loadDataDir)
 }
 
 /**
@@ -86,14 +100,14 @@ const embeddedSettings = ['-c', 'shared_buffers=16MB']
  * driver's `onnotify` hands it over. (PGlite's own `listen` does not see notices sent through
  * the socket server.) Only this process can open the data folder, so nobody else writes.
  */
-async function openEmbedded(dataDir: string | null): Promise<Database> {
+async function openEmbedded(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
   const lock = dataDir === null ? undefined : lockDataDir(dataDir)
   try {
     // The extensions the migrations create (PostgreSQL servers have them in contrib).
     const options = { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...embeddedSettings] }
     let pglite: PGlite
     if (dataDir === null) {
-      pglite = await PGlite.create(options)
+      pglite = await PGlite.create({ ...options, loadDataDir })
     } else {
       const folder = join(resolve(dataDir), 'pgdata')
       await createDatabaseFolder(folder)
@@ -113,10 +127,15 @@ async function openEmbedded(dataDir: string | null): Promise<Database> {
       sql,
       description: dataDir === null ? 'embedded PGlite in memory' : `embedded PGlite in ${resolve(dataDir)}`,
       embedded: true,
+      dataDir: dataDir === null ? undefined : resolve(dataDir),
       async listen(channel, onNotify, onListen) {
         await sql`listen ${sql(channel)}`
         listeners.set(channel, [...(listeners.get(channel) ?? []), onNotify])
         onListen()
+      },
+      async dumpDataDir() {
+        await sql`checkpoint`
+        return pglite.dumpDataDir('none')
       },
       async close() {
         await sql.end({ timeout: 5 })

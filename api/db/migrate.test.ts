@@ -10,6 +10,15 @@ import { migrate, readMigrations } from './migrate.ts'
 import { startingInventory } from '../carts/starting-inventory.ts'
 import { seed } from '../carts/seed.ts'
 
+describe('migration files', () => {
+  it('each have a number of their own, one after another from 0001', async () => {
+    // Two helpers landing at once once both took 0012, and again 0017: a database applies both,
+    // but "the migration 0017" no longer names one file.
+    const numbers = (await readMigrations()).map((m) => Number(m.version.slice(0, 4)))
+    expect(numbers).toEqual(numbers.map((_, i) => i + 1))
+  })
+})
+
 describe.each(backends)('migrations and seed on %s', (backend) => {
   let db: TestDatabase
   beforeAll(async () => {
@@ -36,6 +45,21 @@ describe.each(backends)('migrations and seed on %s', (backend) => {
     `
     expect(column?.n).toBe(1)
     await db.sql`delete from schema_migrations where version = '0012_import_photo_staging'`
+  })
+
+  it('starts a database that applied the cart location under its first number, 0017, keeping where its carts are', async () => {
+    await db.sql`update schema_migrations set version = '0017_cart_location' where version = '0018_cart_location'`
+    await db.sql`
+      insert into golf_carts (slug, alternative_slug, title, description, price, image_url, location)
+      values ('moved-cart', 'moved-cart', 'Moved Cart', 'A cart staff placed at Waretown.', 5000, '/a.svg', 'waretown')
+    `
+    try {
+      expect(await migrate(db.sql)).toEqual(['0018_cart_location'])
+      expect(await db.sql`select location from golf_carts where slug = 'moved-cart'`).toEqual([{ location: 'waretown' }])
+    } finally {
+      await db.sql`delete from golf_carts where slug = 'moved-cart'`
+      await db.sql`delete from schema_migrations where version = '0017_cart_location'`
+    }
   })
 
   it('rolls back a failing migration entirely', async () => {

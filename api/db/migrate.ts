@@ -1,6 +1,6 @@
 import { readFile, readdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import type { Sql } from './database.ts'
+import type { ReservedSql, Sql } from './database.ts'
 
 // From the repository root, not from this file's folder: the server also runs as one built file
 // (dist/server/main.js, two folders deep like this one), where './migrations/' would not exist.
@@ -43,7 +43,7 @@ export async function migrate(sql: Sql, migrations?: Migration[]): Promise<strin
         )
       `
       // One query for what is done, not one per file: each is a round trip at every start.
-      const done = new Set((await session<{ version: string }[]>`select version from schema_migrations`).map((row) => row.version))
+      const done = new Set(await appliedVersions(session))
       const applied: string[] = []
       for (const migration of pending) {
         if (done.has(migration.version)) continue
@@ -65,4 +65,9 @@ export async function migrate(sql: Sql, migrations?: Migration[]): Promise<strin
   } finally {
     session.release()
   }
+}
+
+/** Every version recorded as applied (and the seed's mark, api/carts/seed.ts). */
+export async function appliedVersions(sql: Sql | ReservedSql): Promise<string[]> {
+  return (await sql<{ version: string }[]>`select version from schema_migrations`).map((row) => row.version)
 }

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { createTestDatabase } from '../../tests/support/test-database.ts'
 import { createLogger } from '../log.ts'
-import { openDatabase } from './database.ts'
-import { migrate } from './migrate.ts'
 import { refreshStatisticsRegularly } from './statistics.ts'
 
 describe('statistics on the embedded database', () => {
   it('are gathered soon after start and again later, so the planner knows how many leads there are', async () => {
-    const db = await openDatabase({ dataDir: null })
+    const db = await createTestDatabase('pglite', 'migrated')
     try {
-      await migrate(db.sql)
       await db.sql`
         insert into contact_inquiries (first_name, last_name, email)
         select 'Lead', 'Number ' || i, 'lead' || i || '@example.com' from generate_series(1, 2000) i

@@ -1,8 +1,9 @@
 /**
  * Whether an error means the database cannot be reached (down, restarting, refusing, timing
- * out) rather than a bug: those become 503 "try again" answers, never 500s.
+ * out) or cannot write just now (its disk is full, or it is read-only) rather than a bug: those
+ * become 503 "try again" answers ("not sent, call us" for a lead), never 500s.
  */
-const connectionCodes = new Set([
+const unavailableCodes = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',
@@ -19,14 +20,35 @@ const connectionCodes = new Set([
   '57P02',
   '57P03',
   '53300',
+  // The database answers but refuses to write (writeRefusal below).
+  '53100',
+  '25006',
 ])
 
 export function isDatabaseUnavailable(error: unknown): boolean {
+  return errorCodes(error).some((code) => unavailableCodes.has(code) || code.startsWith('08'))
+}
+
+/**
+ * Why a database that answers refused a write: its disk is full (53100, "could not extend
+ * file": PostgreSQL and the embedded database alike), or it is read-only (25006: a standby, or a
+ * database set `default_transaction_read_only`). A backup never makes it so: it reads in a
+ * transaction of its own (docs/decisions/0025-backups.md).
+ */
+export type WriteRefusal = 'disk full' | 'read-only'
+
+export function writeRefusal(error: unknown): WriteRefusal | undefined {
+  const codes = errorCodes(error)
+  return codes.includes('53100') ? 'disk full' : codes.includes('25006') ? 'read-only' : undefined
+}
+
+/** The codes of an error and of its causes (a driver error is often wrapped once or twice). */
+function errorCodes(error: unknown): string[] {
+  const codes: string[] = []
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    const code = typeof e.code === 'string' ? e.code : undefined
-    if (code && (connectionCodes.has(code) || code.startsWith('08'))) return true
+    if (typeof e.code === 'string') codes.push(e.code)
   }
-  return false
+  return codes
 }
 
 /**

@@ -5,6 +5,7 @@ import { vinProblem, withCheckDigit } from '../../domain/vin.ts'
 import { backends } from '../../tests/support/test-database.ts'
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
 import { addStaff, signedInClient, staffClient } from '../../tests/support/staff.ts'
+import { showroomByKey } from '../../domain/business.ts'
 
 /**
  * The listing feeds (PRODUCT.md, "feeds") against the published specifications' required fields
@@ -21,6 +22,7 @@ interface CartRow {
   vin: string | null
   color: string | null
   category: string
+  location: string
 }
 
 describe.each(backends)('the listing feeds on %s', (backend) => {
@@ -32,7 +34,7 @@ describe.each(backends)('the listing feeds on %s', (backend) => {
     return { body: await res.text(), type: res.headers.get('content-type') }
   }
   const carts = async () =>
-    [...(await server.db.sql<CartRow[]>`select id, stock_number, status, vin, color, category from golf_carts order by id`)]
+    [...(await server.db.sql<CartRow[]>`select id, stock_number, status, vin, color, category, location from golf_carts order by id`)]
   const google = async () => {
     const { body, type } = await text('/feeds/vehicle-listings.xml')
     expect(type).toMatch(/^application\/xml/)
@@ -63,6 +65,14 @@ describe.each(backends)('the listing feeds on %s', (backend) => {
     const expected = (await carts()).filter((c) => c.status === 'available' && c.vin && c.category === 'new').map((c) => c.stockNumber)
     expect(items.map((i) => i['g:id'])).toEqual(expected)
     expect(items.length).toBeGreaterThan(0)
+    // Each cart names the showroom it stands at (PRODUCT.md, "cart location"), not the first one.
+    const locations = new Map((await carts()).map((c) => [c.stockNumber, c.location]))
+    for (const item of items) {
+      const showroom = showroomByKey(locations.get(String(item['g:id']))!)!
+      expect(item['g:store_code']).toBe(showroom.id)
+      expect(item['g:dealership_address']).toContain(showroom.address!.city)
+    }
+    expect(new Set(items.map((i) => i['g:store_code'])).size).toBeGreaterThan(1)
     for (const item of items) {
       for (const field of ['g:vin', 'g:store_code', 'g:dealership_name', 'g:dealership_address', 'g:price', 'g:condition', 'g:make', 'g:model', 'g:year']) {
         expect(item[field], field).toBeTruthy()
@@ -80,6 +90,7 @@ describe.each(backends)('the listing feeds on %s', (backend) => {
 
   it('Meta: lists the available new carts with a VIN and a colour, each with every required field in its format', async () => {
     const listings = await meta()
+    const locations = new Map((await carts()).map((c) => [c.stockNumber, c.location]))
     const expected = (await carts()).filter((c) => c.status === 'available' && c.vin && c.color && c.category === 'new').map((c) => c.stockNumber)
     expect(listings.map((l) => l.vehicle_id)).toEqual(expected)
     for (const listing of listings) {
@@ -95,6 +106,7 @@ describe.each(backends)('the listing feeds on %s', (backend) => {
       expect(listing.image).toEqual({ url: expect.stringMatching(/^https:\/\/carts\.example\/images\/carts\/.+\.png$/), tag: 'Exterior' })
       const address = Object.fromEntries((listing.address as { component: { '@_name': string; '#text': string }[] }).component.map((c) => [c['@_name'], c['#text']]))
       expect(address).toEqual({ addr1: expect.any(String), city: expect.any(String), region: 'NJ', postal_code: expect.stringMatching(/^\d{5}$/), country: 'US' })
+      expect(address.city).toBe(showroomByKey(locations.get(String(listing.vehicle_id))!)!.address!.city)
     }
   })
 

@@ -1,23 +1,30 @@
 import express from 'express'
 import type { GolfCartDetail } from '../../domain/golf-cart.ts'
 import { inventoryColumns, inventoryCsv } from '../carts/inventory-csv.ts'
-import { type Feed, feedDealer, feedNames, type ListingFacts, listingFacts, reasonsLeftOut } from '../../domain/listing-feeds.ts'
+import { type Feed, feedNames, type ListingFacts, listingFacts, reasonsLeftOut } from '../../domain/listing-feeds.ts'
 import { business } from '../../domain/business.ts'
 import { xml } from '../leads/adf.ts'
 import { keepAnswer } from '../http/answer-cache.ts'
-import type { Services } from '../trpc/context.ts'
+import type { Services } from '../services.ts'
+import { productFeed, sortForProducts } from './product-feed.ts'
 
 /**
  * The listing feeds (PRODUCT.md, "feeds"; field names and versions in domain/listing-feeds.ts):
  * `/feeds/vehicle-listings.xml` for Google, `/feeds/meta-vehicles.xml` for Meta, and
- * `/feeds/inventory.csv`, the import's columns for anyone else. Only available carts; the Google
- * and Meta feeds leave out carts a listing could not carry (no VIN, first of all).
+ * `/feeds/inventory.csv`, the import's columns for anyone else; and `/feeds/products.xml`, the
+ * Merchant Center product feed of every available cart, with or without a VIN (api/feeds/product-feed.ts).
+ * Only available carts; the Google and Meta vehicle feeds leave out carts a listing could not carry
+ * (no VIN, first of all).
  */
 export const feedPaths = {
   google: '/feeds/vehicle-listings.xml',
   meta: '/feeds/meta-vehicles.xml',
   csv: '/feeds/inventory.csv',
+  products: '/feeds/products.xml',
 } as const
+
+/** The product feed's name in the console. */
+export const productFeedName = 'Google Merchant Center products'
 
 /** Available carts split into those a feed lists and those it leaves out, with the reasons. */
 export function sortForFeed(carts: readonly GolfCartDetail[], feed: Feed, siteUrl: string) {
@@ -51,9 +58,9 @@ export function googleVehicleListings(listed: readonly ListingFacts[], siteUrl: 
       '    <item>',
       ...tag('g:id', car.id),
       ...tag('g:vin', car.vin),
-      ...tag('g:store_code', feedDealer.storeCode),
-      ...tag('g:dealership_name', feedDealer.name),
-      ...tag('g:dealership_address', feedDealer.address),
+      ...tag('g:store_code', car.dealer.storeCode),
+      ...tag('g:dealership_name', car.dealer.name),
+      ...tag('g:dealership_address', car.dealer.address),
       ...tag('g:title', car.title),
       ...tag('g:description', car.description),
       ...tag('g:link', car.link),
@@ -109,13 +116,13 @@ export function metaVehicles(listed: readonly ListingFacts[], siteUrl: string): 
       ...tag('price', car.price, '    '),
       ...tag('state_of_vehicle', car.condition === 'new' ? 'NEW' : 'USED', '    '),
       ...tag('availability', 'AVAILABLE', '    '),
-      ...tag('dealer_name', feedDealer.name, '    '),
-      ...tag('dealer_phone', feedDealer.phone, '    '),
+      ...tag('dealer_name', car.dealer.name, '    '),
+      ...tag('dealer_phone', car.dealer.phone, '    '),
       '    <address format="simple">',
-      `      <component name="addr1">${xml(feedDealer.street)}</component>`,
-      `      <component name="city">${xml(feedDealer.city)}</component>`,
-      `      <component name="region">${xml(feedDealer.region)}</component>`,
-      `      <component name="postal_code">${xml(feedDealer.postalCode)}</component>`,
+      `      <component name="addr1">${xml(car.dealer.street)}</component>`,
+      `      <component name="city">${xml(car.dealer.city)}</component>`,
+      `      <component name="region">${xml(car.dealer.region)}</component>`,
+      `      <component name="postal_code">${xml(car.dealer.postalCode)}</component>`,
       '      <component name="country">US</component>',
       '    </address>',
       '  </listing>',
@@ -155,20 +162,24 @@ export function feedRoutes(services: Services, siteUrl: string) {
   routes.get(path(feedPaths.google), serve('application/xml', (carts) => googleVehicleListings(sortForFeed(carts, 'google', siteUrl).listed, siteUrl)))
   routes.get(path(feedPaths.meta), serve('application/xml', (carts) => metaVehicles(sortForFeed(carts, 'meta', siteUrl).listed, siteUrl)))
   routes.get(path(feedPaths.csv), serve('text/csv', publicInventoryCsv))
+  routes.get(path(feedPaths.products), serve('application/xml', (carts) => productFeed(sortForProducts(carts, siteUrl).listed, siteUrl)))
   return routes
 }
 
 /** For the console: how many carts each feed lists, and the available carts it leaves out, with reasons. */
 export async function feedsReport(services: Pick<Services, 'carts'>) {
   const carts = await services.carts.listingCarts()
-  return (['google', 'meta'] as const).map((feed) => {
-    const { listed, leftOut } = sortForFeed(carts, feed, '')
-    return {
-      feed,
-      name: feedNames[feed],
-      path: feedPaths[feed],
-      listed: listed.length,
-      leftOut: leftOut.map(({ cart, reasons }) => ({ id: cart.id, slug: cart.slug, title: cart.title, stockNumber: cart.stockNumber, reasons })),
-    }
+  const entry = (feed: Feed | 'products', name: string, listed: number, leftOut: { cart: GolfCartDetail; reasons: string[] }[]) => ({
+    feed,
+    name,
+    path: feedPaths[feed],
+    listed,
+    leftOut: leftOut.map(({ cart, reasons }) => ({ id: cart.id, slug: cart.slug, title: cart.title, stockNumber: cart.stockNumber, reasons })),
   })
+  const vehicleFeeds = (['google', 'meta'] as const).map((feed) => {
+    const { listed, leftOut } = sortForFeed(carts, feed, '')
+    return entry(feed, feedNames[feed], listed.length, leftOut)
+  })
+  const products = sortForProducts(carts, '')
+  return [...vehicleFeeds, entry('products', productFeedName, products.listed.length, products.leftOut)]
 }

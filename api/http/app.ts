@@ -6,24 +6,31 @@ import compression from 'compression'
 import type { Env } from '../config/env.ts'
 import { staticFolders } from '../config/files.ts'
 import type { Database } from '../db/database.ts'
-import { readDeadlineMs, withDeadline } from '../db/unavailable.ts'
+import { appliedVersions } from '../db/migrate.ts'
 import { describeError, type Logger } from '../log.ts'
-import { createContextInner, type Services } from '../trpc/context.ts'
+import { createContextInner } from '../trpc/context.ts'
+import type { Services } from '../services.ts'
 import { appRouter } from '../trpc/router.ts'
+import { maxBodyBytes } from './body-limit.ts'
+import { widgetReleases } from './widget-releases.ts'
 import { cors } from './cors.ts'
 import { errorAnswer, errorHandler, HttpError, malformedUrlMessage, sendError } from './errors.ts'
+import { createHealth } from './health.ts'
 import { internalRoutes } from './internal.ts'
+import { capPendingRequestsPerAddress } from './per-address.ts'
 import { originStatus } from './origin.ts'
 import { createAnswerCache } from './answer-cache.ts'
 import { requestInfo } from './request-info.ts'
 import { apiPolicy, securityHeaders } from './security.ts'
 import { requestLog, requestLogger } from './request-log.ts'
 import { restRoutes } from './rest.ts'
-import { type RespondToRefusal, signInRefusalAnswer, staffRequestInfo, staffRoutes } from '../staff/http.ts'
+import { consoleRefusalAnswer, type RespondToRefusal, signInRefusalAnswer, staffRequestInfo, staffRoutes } from '../staff/http.ts'
+import { type RespondToConsoleRefusal, staffApiAccess } from '../staff/access.ts'
 import { leadDownloads } from '../staff/lead-downloads.ts'
 import { feedRoutes } from '../feeds/listing-feeds.ts'
 import { staffInventoryUploads } from '../staff/inventory-uploads.ts'
 import { photoFiles, staffPhotoUploads } from '../photos/http.ts'
+import { refuseAmbiguousSession } from '../staff/cookie.ts'
 
 /** What a site mounted on the API server gets to work with. */
 export interface SiteContext {
@@ -32,6 +39,8 @@ export interface SiteContext {
   services: Services
   /** The site's own answer to a refused staff sign-in: the sign-in page again, the refusal beside the form. */
   answerSignInRefusal(respond: RespondToRefusal): void
+  /** The site's own answer to a console request refused by role (403) or not there (404). */
+  answerConsoleRefusal(respond: RespondToConsoleRefusal): void
 }
 
 /** Adds the website's routes after the API's and before the final not-found answer. */
@@ -72,29 +81,33 @@ export async function createApp({
   services.changes.onChange(() => answers.clear())
   app.use(requestLog(logRequest))
   app.use(securityHeaders())
+  app.use(capPendingRequestsPerAddress())
   app.use(onlyKnownMethods)
   app.use(onlyDecodablePaths)
   // Pages and JSON; precompressed static files already carry their encoding and are skipped.
   app.use(compression())
   app.use(answers.record)
 
-  app.get('/healthz', async (_req, res) => {
-    try {
-      await withDeadline(db.sql`select 1`, readDeadlineMs)
-      res.json({ status: 'ok' })
-    } catch (error) {
-      log.warn('health check failed', { error: describeError(error) })
-      sendError(res, 503, 'The database is not answering')
-    }
+  const health = await createHealth({
+    appliedMigrations: () => appliedVersions(db.sql),
+    dataDir: db.dataDir,
+    env,
+    log,
+    writeRefusals: services.writeRefusals,
   })
+  app.use(health.routes)
+  // Two staff session cookies (one tossed in over plain HTTP): refused, never one picked.
+  app.use(refuseAmbiguousSession)
 
   if (internalToken) app.use('/internal', internalRoutes(db.sql, internalToken, services.staff.accounts, services.staff.inventory))
-  app.use('/widgets', widgetFiles(widgetsDir))
+  app.use('/widgets', widgetReleases({ sql: db.sql, dir: widgetsDir, siteUrl: env.siteUrl, log }), widgetFiles(widgetsDir))
   // Photo uploads are staff writes with their own session and origin checks (api/photos/http.ts),
   // before the lead CORS rule, which would let partners' origins through.
-  app.use('/api/staff', apiPolicy, staffPhotoUploads(services, siteOrigin))
+  // Everything under /api/staff needs a session and a role its rule allows (domain/staff-access.ts).
+  app.use('/api/staff', apiPolicy, staffApiAccess(services))
+  app.use('/api/staff', staffPhotoUploads(services, siteOrigin))
   app.use(['/api', '/trpc'], cors(env.allowedOrigins), apiPolicy)
-  app.use('/api/staff', apiPolicy, staffInventoryUploads(services, siteOrigin))
+  app.use('/api/staff', staffInventoryUploads(services, siteOrigin))
   app.use('/api', restRoutes(services))
   app.use(
     '/trpc',
@@ -106,7 +119,7 @@ export async function createApp({
           ...staffRequestInfo(req, res, siteOrigin),
           leadOrigin: originStatus(req, env.allowedOrigins),
         }),
-      maxBodySize: 100 * 1024,
+      maxBodySize: maxBodyBytes,
       // One procedure per request keeps reads plain cacheable GETs. The lead rate limit does not
       // depend on it: it counts calls of the procedure, batched or not.
       allowBatching: false,
@@ -138,7 +151,8 @@ export async function createApp({
 
   // The site mounted below renders the sign-in page; until it says how, a refusal is JSON.
   let signInRefusal: RespondToRefusal | undefined
-  app.use('/staff', staffRoutes(services, siteOrigin, signInRefusalAnswer(() => signInRefusal)))
+  let consoleRefusal: RespondToConsoleRefusal | undefined
+  app.use('/staff', staffRoutes(services, siteOrigin, signInRefusalAnswer(() => signInRefusal), consoleRefusalAnswer(() => consoleRefusal)))
   app.use('/staff', leadDownloads(services))
   app.use('/feeds', feedRoutes(services, env.siteUrl))
 
@@ -146,14 +160,20 @@ export async function createApp({
   app.use('/images', express.static(`${staticFolders.public}images`, { maxAge: '1d', index: false, fallthrough: false }))
   app.use('/photos', photoFiles(services))
   app.get('/favicon.svg', (_req, res) => res.sendFile(`${staticFolders.public}favicon.svg`, { maxAge: '1d' }))
-  await mountSite?.(app, { env, log, services, answerSignInRefusal: (respond) => void (signInRefusal = respond) })
+  await mountSite?.(app, {
+    env,
+    log,
+    services,
+    answerSignInRefusal: (respond) => void (signInRefusal = respond),
+    answerConsoleRefusal: (respond) => void (consoleRefusal = respond),
+  })
   app.use((req, res) => sendError(res, 404, `Nothing at ${req.method} ${req.path}`))
   app.use(errorHandler(log))
   /** The server's request listener: kept answers first, Express for everything else. */
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (!answers.serve(req, res)) app(req, res)
   }
-  return { app, listener, answers }
+  return { app, listener, answers, health }
 }
 
 /**

@@ -1,9 +1,11 @@
 import type { RequestHandler } from 'express'
+import { readsStaffSession } from '../staff/cookie.ts'
 import { OriginRefusedError, requestOriginVerdict } from './origin.ts'
 
 /**
  * Who may call the API from a browser (docs/CONTRACTS.md, "Origins"):
- * - reads (GET, and tRPC queries) are open to every origin, without cookies;
+ * - reads (GET, and tRPC queries) are open to every origin, without cookies, but for staff
+ *   answers (`/api/staff`, `staff.*` procedures), which carry no CORS permission at all;
  * - writes (every POST) only as the one origin rule says (api/http/origin.ts): the site's own
  *   origin and ALLOWED_ORIGINS. Those get CORS permission; a POST the rule refuses is answered
  *   403 before it reaches a procedure, so a page cannot slip a lead past the browser's checks,
@@ -16,6 +18,8 @@ export function cors(allowedOrigins: readonly string[]): RequestHandler {
     const wantsPost = req.method === 'POST' || (preflight && req.get('access-control-request-method') === 'POST')
 
     if (!wantsPost) {
+      // A staff answer is for the console on this site only: no cross-origin reads of it at all.
+      if (readsStaffSession(req)) return preflight ? void res.sendStatus(204) : next()
       res.set('Access-Control-Allow-Origin', '*')
       res.set('Access-Control-Expose-Headers', 'X-Total-Count')
       if (preflight) {

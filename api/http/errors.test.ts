@@ -36,6 +36,17 @@ describe('errorAnswer', () => {
     expect(unavailableMessages.staffMutation).not.toMatch(/message/)
   })
 
+  it('tells a visitor whose message the database refused for a full disk or while read-only that it was not sent (503, not 500)', () => {
+    // What PostgreSQL and the embedded database raise on a full disk, wrapped as the driver and tRPC do.
+    const diskFull = new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: Object.assign(new Error('could not extend file "base/5/16807": No space left on device'), { code: '53100' }) })
+    const readOnly = Object.assign(new Error('cannot execute INSERT in a read-only transaction'), { code: '25006' })
+    for (const error of [diskFull.cause, readOnly]) {
+      const answer = errorAnswer(error, { mutation: true })
+      expect(answer).toMatchObject({ status: 503, body: { message: unavailableMessages.mutation }, retryAfter: 30 })
+      expect(answer.body.message).toMatch(/not sent.*call \(888\) 555-0100/)
+    }
+  })
+
   it('hands back our own failures for the log, and nothing for the client\'s mistakes', () => {
     expect(errorAnswer(new TypeError('bug')).failure).toBeInstanceOf(TypeError)
     expect(errorAnswer(refused).failure).toBe(refused)

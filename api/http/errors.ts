@@ -5,6 +5,7 @@ import { business } from '../../domain/business.ts'
 import type { FieldIssue } from '../../domain/inquiry.ts'
 import { isDatabaseUnavailable } from '../db/unavailable.ts'
 import { describeError, type Logger } from '../log.ts'
+import { bodyTooLargeMessage } from './body-limit.ts'
 import { OriginRefusedError } from './origin.ts'
 
 /**
@@ -78,10 +79,24 @@ export class GoneError extends Error {
   override name = 'GoneError'
 }
 
+/**
+ * PostgreSQL refused a character in a value: NUL in text (22021) or in JSON (22P05). The schemas
+ * refuse control characters before SQL (`plainText`, domain/inquiry.ts); this is the net under
+ * them for any input a schema missed, so such a request is the client's 400, never our 500 and
+ * a database error in the log (issue #26, point 6).
+ */
+export function isUnstorableCharacter(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null | undefined)?.code
+  return code === '22021' || code === '22P05'
+}
+
+export const unstorableCharacterMessage =
+  'The request holds a character that cannot be stored (a NUL byte or another control character). Remove it and send it again.'
+
 /** body-parser's error types, as Express hands them over. */
 const bodyErrors: Record<string, [number, string]> = {
   'entity.parse.failed': [400, 'The request body is not valid JSON'],
-  'entity.too.large': [413, 'The request body is larger than 100 kB'],
+  'entity.too.large': [413, bodyTooLargeMessage],
   'encoding.unsupported': [415, 'The request body uses an unsupported content encoding'],
   'charset.unsupported': [415, 'The request body uses an unsupported character set'],
   'request.aborted': [400, 'The request was aborted before its body arrived'],
@@ -116,6 +131,7 @@ export function errorAnswer(error: unknown, context: ErrorContext = {}): ErrorAn
     const retryAfter = error.cause instanceof RateLimitedError ? error.cause.retryAfter : undefined
     return answer(status, error.message, { retryAfter })
   }
+  if (isUnstorableCharacter(error)) return answer(400, unstorableCharacterMessage)
   if (isDatabaseUnavailable(error)) {
     const unconfirmed = (error as { code?: unknown }).code === 'DATABASE_DEADLINE'
     const message = !context.mutation

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import express from 'express'
+import { backupStream } from '../db/backup-files.ts'
 import type { Sql } from '../db/database.ts'
 import { parseSince, recentLeads } from '../leads/leads-report.ts'
 import { staffAccountRoutes } from '../staff/accounts-internal.ts'
@@ -10,7 +11,7 @@ import { sendError } from './errors.ts'
 
 /**
  * Staff tools that use the embedded database while the server holds it (`npm run leads`,
- * `npm run staff`, `npm run inventory`).
+ * `npm run staff`, `npm run inventory`, `npm run backup`).
  * Loopback only, and only with the token the server writes into its data folder at start, so
  * only someone who can read that folder can read the leads.
  */
@@ -28,6 +29,14 @@ export function internalRoutes(sql: Sql, token: string, accounts: UserStore, inv
   })
   routes.use('/staff', staffAccountRoutes(accounts))
   routes.use('/inventory', inventoryRoutes(inventory))
+  // `npm run backup`: the embedded database can be read only by this process, so it writes the
+  // backup and the command saves and checks it (api/db/backup-files.ts).
+  routes.get('/backup', (_req, res) => {
+    res.type('application/gzip')
+    backupStream({ sql, embedded: true })
+      .on('error', () => res.destroy())
+      .pipe(res)
+  })
   routes.get('/leads', async (req, res) => {
     try {
       const since = req.query.since ?? '7d'

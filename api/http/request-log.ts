@@ -21,15 +21,19 @@ export const requestId = () => randomUUID()
  * query strings and headers are left out, so no email, phone or message text is ever logged.
  */
 export function requestLogger(log: Logger): RequestLogger {
-  return ({ id, method, url, status, started, bytes }) =>
-    log.info('request', {
+  return ({ id, method, url, status, started, bytes }) => {
+    const path = url.split('?')[0]?.slice(0, 200)
+    // A balancer asks every few seconds; a passing health check is no news (LOG_LEVEL=debug shows it).
+    const routine = status < 400 && (path === '/healthz' || path === '/readyz')
+    log[routine ? 'debug' : 'info']('request', {
       id,
       method,
-      path: url.split('?')[0]?.slice(0, 200),
+      path,
       status,
       ms: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
       bytes: bytes || undefined,
     })
+  }
 }
 
 export function requestLog(logRequest: RequestLogger): RequestHandler {

@@ -1,8 +1,10 @@
 import express, { type Request } from 'express'
 import { cartSearchFields } from '../../domain/cart-query.ts'
-import { createContextInner, type Services } from '../trpc/context.ts'
+import { createContextInner } from '../trpc/context.ts'
+import type { Services } from '../services.ts'
 import type { InquiryInput } from '../../domain/inquiry.ts'
 import { createCaller } from '../trpc/router.ts'
+import { maxBodyBytes } from './body-limit.ts'
 import { sendError } from './errors.ts'
 import { requestInfo } from './request-info.ts'
 
@@ -35,7 +37,7 @@ export function restRoutes(services: Services) {
     res.json(await call(req).cart.bySlug({ slug: req.params.slug }))
   })
 
-  routes.post('/contact', requireJson, express.json({ limit: '100kb', strict: false }), async (req, res) => {
+  routes.post('/contact', requireJson, express.json({ limit: maxBodyBytes, strict: false }), async (req, res) => {
     res.status(201).json(await call(req).inquiry.submit(req.body as InquiryInput))
   })
 

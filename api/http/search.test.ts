@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CartFacets, type CartSearch, cartSearchParams, priceCeilings, seatChoices } from '../../domain/cart-query.ts'
+import { showroomKeys } from '../../domain/business.ts'
 import { batteries } from '../../domain/cart-facts.ts'
 import { effectiveFacts, expectedOrder, matches, type SearchableCart, searchableColumns } from '../../tests/support/search-facts.ts'
 import { backends } from '../../tests/support/test-database.ts'
@@ -58,6 +59,8 @@ describe.each(backends)('search on %s', (backend) => {
     ['lead-acid', { battery: 'lead-acid' }],
     ['street legal', { streetLegal: true }],
     ['lifted', { lifted: true }],
+    ['a showroom', { location: 'pleasantville' }],
+    ['another showroom, with a make', { location: 'bayville', make: ['denago'] }],
     ['a lowest price', { minPrice: 12000 }],
     ['a highest price', { maxPrice: 15000 }],
     ['a price range', { minPrice: 9000, maxPrice: 13000 }],
@@ -115,6 +118,8 @@ describe.each(backends)('search on %s', (backend) => {
     expect(facets.battery).toEqual(batteries.map((value) => ({ value, count: count({ battery: value }) })))
     expect(facets.streetLegal).toBe(count({ streetLegal: true }))
     expect(facets.lifted).toBe(count({ lifted: true }))
+    expect(facets.location).toEqual(showroomKeys.map((value) => ({ value, count: count({ location: value }) })))
+    expect(facets.location.filter((l) => l.count > 0).length).toBeGreaterThan(1)
     expect(facets.maxPrice).toEqual(priceCeilings.map((value) => ({ value, count: count({ maxPrice: value }) })))
     const categories = [...new Set(carts.filter((c) => c.status !== 'sold').map((c) => c.category))]
     expect(facets.category.filter((c) => c.count > 0).sort((a, b) => a.value.localeCompare(b.value))).toEqual(
@@ -136,6 +141,8 @@ describe.each(backends)('search on %s', (backend) => {
     ['minPrice=-5', 'minPrice'],
     ['minPrice=20000&maxPrice=10000', 'maxPrice'],
     ['sort=cheapest', 'sort'],
+    ['location=atlantic-city', 'location'],
+    ['location=Bayville', 'location'],
     [`q=${'x'.repeat(101)}`, 'q'],
     ['category=a&category=b', 'category'],
   ])('GET /api/golf-carts?%s is refused with 400, naming %s', async (query, path) => {
@@ -144,6 +151,19 @@ describe.each(backends)('search on %s', (backend) => {
     const body = await res.json()
     expect(body.message).toMatch(/^Invalid input: /)
     expect(body.issues.map((i: { path: string }) => i.path)).toEqual([path])
+  })
+
+  it('says which showrooms there are when a location is not one of them', async () => {
+    const res = await get('/api/golf-carts?location=atlantic-city&battery=lithium')
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({
+      message: expect.stringMatching(/^Invalid input: /),
+      issues: [{ path: 'location', message: 'location must be one of the showrooms: ocean-view (Ocean View), bayville (Bayville), waretown (Waretown), pleasantville (Pleasantville)' }],
+    })
+    const { status, body } = await trpc({ location: 'atlantic-city' })
+    expect(status).toBe(400)
+    expect(JSON.stringify(body)).toContain('location must be one of the showrooms: ocean-view (Ocean View)')
+    expect((await trpc({ location: 7 })).status).toBe(400)
   })
 
   it('refuses a bad value over tRPC in the same shape', async () => {
@@ -157,9 +177,9 @@ describe.each(backends)('search on %s', (backend) => {
     const list = (await res.json()) as Record<string, unknown>[]
     expect(list.map((c) => c.slug)).toEqual(expected({ category: 'new', sort: 'newest' }))
     expect(Number(res.headers.get('x-total-count'))).toBe(list.length)
-    expect(Object.keys(list[0]!).sort()).toEqual(['category', 'description', 'id', 'imageUrl', 'photo', 'price', 'slug', 'status', 'title'])
+    expect(Object.keys(list[0]!).sort()).toEqual(['category', 'description', 'id', 'imageUrl', 'location', 'photo', 'price', 'slug', 'status', 'title'])
     const filtered = (await (await get('/api/golf-carts?battery=lithium')).json()) as Record<string, unknown>[]
-    expect(Object.keys(filtered[0]!).sort()).toEqual(['category', 'description', 'id', 'imageUrl', 'photo', 'price', 'slug', 'status', 'title'])
+    expect(Object.keys(filtered[0]!).sort()).toEqual(['category', 'description', 'id', 'imageUrl', 'location', 'photo', 'price', 'slug', 'status', 'title'])
     expect(typeof filtered[0]!.price).toBe('number')
     // The same cart reads the same whichever way the list was made.
     const plain: Record<string, unknown>[] = []

@@ -1,19 +1,24 @@
 import { business } from '../../domain/business.ts'
 import type { StoredInquiry } from '../inquiries/inquiry-store.ts'
-import { interestLabel, vehicleOf } from './lead-facts.ts'
+import { interestLabel, requestFacts, vehicleOf } from './lead-facts.ts'
+import { rentalCartType, rentalPlan } from '../../domain/rental-plans.ts'
 
 /**
  * The lead as an ADF 1.0 (Auto-lead Data Format) document, the XML dealer CRMs import from email:
  * the declaration, the `adf` processing instruction, one prospect with its request date, the
  * customer's contact, the cart when the lead names one, the dealer as vendor and this site as
- * provider. ADF has no field for rentals or service, so the interest travels in the comments.
+ * provider. ADF has no field for rentals or service, so the interest and a request's details
+ * travel in the comments; a rental's dates are also the customer's `timeframe` (earliest and
+ * latest date) and a delivery address the contact's `address type="delivery"`.
  */
 export function adfDocument(lead: StoredInquiry, siteUrl: string): string {
   const vehicle = vehicleOf(lead)
+  const rental = lead.rental
   const interest = interestLabel(lead)
   const comments = [
     interest && `Interest: ${interest}`,
     vehicle && `Cart: ${lead.cartTitle}`,
+    ...requestFacts(lead).map(([label, value]) => `${label}: ${value}`),
     lead.message && `Message: ${lead.message}`,
     lead.sourceUrl && `Page: ${lead.sourceUrl}`,
     lead.sourceLabel && `Source: ${lead.sourceLabel}`,
@@ -45,7 +50,27 @@ export function adfDocument(lead: StoredInquiry, siteUrl: string): string {
     `        <name part="last">${xml(lead.lastName)}</name>`,
     `        <email>${xml(lead.email)}</email>`,
     ...(lead.phone ? [`        <phone type="voice">${xml(lead.phone)}</phone>`] : []),
+    ...(rental?.pickup === 'delivery' && rental.street
+      ? [
+          '        <address type="delivery">',
+          `          <street line="1">${xml(rental.street)}</street>`,
+          ...(rental.town ? [`          <city>${xml(rental.town)}</city>`] : []),
+          '          <regioncode>NJ</regioncode>',
+          ...(rental.zip ? [`          <postalcode>${xml(rental.zip)}</postalcode>`] : []),
+          '          <country>US</country>',
+          '        </address>',
+        ]
+      : []),
     '      </contact>',
+    ...(rental
+      ? [
+          '      <timeframe>',
+          `        <description>${xml(`Rental: ${rentalCartType(rental.cartType).title}, ${rentalPlan(rental.cartType, rental.plan).title} plan`)}</description>`,
+          `        <earliestdate>${rental.startDate}</earliestdate>`,
+          `        <latestdate>${rental.endDate}</latestdate>`,
+          '      </timeframe>',
+        ]
+      : []),
     ...(comments.length > 0 ? [`      <comments>${xml(comments.join('\n'))}</comments>`] : []),
     '    </customer>',
     '    <vendor>',

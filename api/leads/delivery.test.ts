@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
@@ -174,25 +174,34 @@ describe.each(backends)('lead delivery on %s', (backend) => {
   })
 })
 
-describe('without a mail server', () => {
-  it('writes each message to MAIL_DIR in development', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gc-mail-'))
-    const server = await startTestServer('pglite', { MAIL_DIR: dir, LEADS_TO: 'leads@dealer.example', OUTBOX_POLL_MS: '100', LOG_LEVEL: 'silent' })
+describe.each(backends)('MAIL_DIR on %s', (backend) => {
+  it('writes each message to MAIL_DIR, in a folder and files only the server user can read (0700, 0600)', async () => {
+    // A folder the server makes, under the usual umask (issue #26: 0755 and 0644 with DATABASE_URL set).
+    const dir = join(mkdtempSync(join(tmpdir(), 'gc-mail-')), 'mail', 'leads')
+    const umask = process.umask(0o022)
+    const server = await startTestServer(backend, { MAIL_DIR: dir, LEADS_TO: 'leads@dealer.example', OUTBOX_POLL_MS: '100', LOG_LEVEL: 'silent' })
     try {
       await fetch(`${server.url}/api/contact`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ firstName: 'Dev', lastName: 'Mode', email: 'dev@example.com' }),
       })
-      await expect.poll(() => readdirSync(dir).filter((f) => f.endsWith('.eml')).length).toBe(1)
-      const eml = readFileSync(join(dir, readdirSync(dir)[0]!), 'utf8')
+      // A message appears whole: read the moment its name shows, it already holds every header.
+      const written = () => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')) : []).map((f) => readFileSync(join(dir, f), 'utf8'))
+      await expect.poll(() => written().length, { interval: 1 }).toBe(1)
+      const [eml] = written()
       expect(eml).toContain('To: leads@dealer.example')
       expect(eml).toContain('Subject: New lead: Dev Mode')
+      const mode = (path: string) => (statSync(path).mode & 0o777).toString(8)
+      expect([mode(dir), mode(join(dir, '..')), mode(join(dir, readdirSync(dir)[0]!))]).toEqual(['700', '700', '600'])
     } finally {
+      process.umask(umask)
       await server.close()
     }
   })
+})
 
+describe('without a mail server', () => {
   it('stores and queues leads, and says once that nobody is notified', async () => {
     const server = await startTestServer('pglite')
     try {

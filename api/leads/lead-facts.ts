@@ -2,6 +2,8 @@ import { interestOptions } from '../../domain/inquiry.ts'
 import { modelForTitle } from '../../domain/dealership-sources.ts'
 import { specificationsFor } from '../../domain/specifications.ts'
 import type { StoredInquiry } from '../inquiries/inquiry-store.ts'
+import { rentalRequestFacts } from '../../domain/rental-request.ts'
+import { serviceRequestFacts } from '../../domain/service-request.ts'
 
 /** What every message says about a lead, worked out once. */
 export function interestLabel(lead: StoredInquiry): string | undefined {
@@ -49,4 +51,11 @@ function zoneName(date: Date): string {
       .formatToParts(date)
       .find((p) => p.type === 'timeZoneName')?.value ?? 'ET'
   )
+}
+
+/** A rental or service request's facts, one a line, for the emails (domain/*-request.ts words them). */
+export function requestFacts(lead: StoredInquiry): [string, string][] {
+  if (lead.rental) return rentalRequestFacts(lead.rental).filter(([label]) => label !== 'Status')
+  if (lead.service) return serviceRequestFacts(lead.service)
+  return []
 }

@@ -1,13 +1,12 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../db/database.ts'
 import { migrate } from '../db/migrate.ts'
 import { createInquiryStore } from '../inquiries/inquiry-store.ts'
-import { type LeadRow, leadsAsCsv, leadsAsText, visible } from './leads-report.ts'
+import { visible } from '../terminal.ts'
+import { type LeadRow, leadsAsCsv, leadsAsText } from './leads-report.ts'
+import { templateDataDir } from '../../tests/support/database-templates.ts'
 
 /** `npm run leads` against what a hostile visitor types (issue #11, point 5). */
 const row = (over: Partial<LeadRow>): LeadRow => ({
@@ -85,7 +84,7 @@ describe('leads as CSV', () => {
 
 describe('npm run leads', () => {
   it('prints a hostile lead harmlessly on the terminal', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'gc-leads-'))
+    const dataDir = templateDataDir('gc-leads-', 'migrated')
     const db = await openDatabase({ dataDir })
     try {
       await migrate(db.sql)

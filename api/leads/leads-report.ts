@@ -1,6 +1,8 @@
 import { formatPrice } from '../../domain/golf-cart.ts'
 import type { Sql } from '../db/database.ts'
+import { visible } from '../terminal.ts'
 import { newJerseyTime } from './lead-facts.ts'
+import { notificationKinds } from '../inquiries/inquiry-store.ts'
 import { interestOptions } from '../../domain/inquiry.ts'
 import { type LeadStatus, leadStatusLabels } from '../../domain/lead-status.ts'
 
@@ -43,7 +45,7 @@ export async function recentLeads(sql: Sql, since: Date, options: { spam?: boole
            max(o.last_error) filter (where o.sent_at is null) as last_error, i.spam_reason,
            i.status, min(u.username) as owner
     from contact_inquiries i
-    left join outbox_messages o on o.inquiry_id = i.id
+    left join outbox_messages o on o.inquiry_id = i.id and o.kind in ${sql(notificationKinds)}
     left join users u on u.id = i.owner_id
     where i.created_at >= ${since} and (${options.spam ?? false} or i.spam_reason is null)
     group by i.id
@@ -74,24 +76,6 @@ export function parseSince(text: string, now = new Date()): Date {
   const date = new Date(text)
   if (Number.isNaN(date.getTime())) throw new Error(`--since takes 7d, 24h, 30m or a date like 2026-11-01, not "${text}"`)
   return date
-}
-
-/**
- * What a visitor typed, made safe to print on a terminal: control characters (C0, DEL, C1) and the
- * invisible characters that reorder or hide text (bidirectional overrides and isolates, zero-width
- * spaces) are shown, never obeyed. C0 characters become their Unicode "control pictures"
- * (ESC is shown as ␛, a line break as ␊), the rest `<U+202E>`. So an escape sequence cannot clear
- * the screen, recolour text or plant a hidden link, and a line break in a name cannot start a
- * forged entry. `keep` lists characters to leave alone (the CSV keeps line breaks, quoted).
- */
-export function visible(text: string, keep = ''): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g, (c) => {
-    if (keep.includes(c)) return c
-    const code = c.codePointAt(0)!
-    if (code < 0x20) return String.fromCodePoint(0x2400 + code)
-    if (code === 0x7f) return '\u2421'
-    return `<U+${code.toString(16).toUpperCase().padStart(4, '0')}>`
-  })
 }
 
 export function leadsAsText(rows: readonly LeadRow[]): string {

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { MailMessage } from './messages.ts'
 
@@ -54,9 +54,15 @@ export function createMailer(settings: { smtpUrl?: string; mailDir?: string }): 
       description: `.eml files in ${dir}`,
       async send(message) {
         const { message: raw } = await (await transport.get()).sendMail(message)
-        await mkdir(dir, { recursive: true })
+        // Each message holds a lead: only the server's user may read it, whatever the umask and
+        // the database (the embedded one's start tightens the umask; PostgreSQL's does not).
+        await mkdir(dir, { recursive: true, mode: 0o700 })
         const name = message.messageId.replace(/[<>]/g, '').replace(/[^\w.@-]/g, '_')
-        await writeFile(join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${name}.eml`), raw)
+        const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${name}.eml`)
+        // Written under another name and renamed: whoever reads the folder (a mail client, a test)
+        // sees a whole message or none, never one half written.
+        await writeFile(`${file}.part`, raw, { mode: 0o600 })
+        await rename(`${file}.part`, file)
       },
       close: transport.close,
     }

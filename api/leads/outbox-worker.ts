@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { Sql } from '../db/database.ts'
-import type { InquiryStore, NotificationKind } from '../inquiries/inquiry-store.ts'
+import { type InquiryStore, type NotificationKind, notificationKinds } from '../inquiries/inquiry-store.ts'
 import { describeError, type Logger, redactEmails } from '../log.ts'
 import type { Mailer } from './mailer.ts'
-import { buildMessage, type MailMessage, type MailSettings } from './messages.ts'
+import { buildMessage, buildStaffAlert, type MailMessage, type MailSettings, pushPayload } from './messages.ts'
+import { pushKinds, type StaffAlertKind, staffAlertKinds } from './staff-alerts.ts'
+import { PushRefused, type PushSender } from './web-push.ts'
 
 export interface OutboxWorker {
   /** Look at the outbox now (a lead was just stored) instead of at the next poll. */
@@ -14,7 +16,10 @@ export interface OutboxWorker {
 
 export interface OutboxWorkerOptions {
   sql: Sql
-  mailer: Mailer
+  /** Undefined without a mail server: emails wait in the outbox, pushes still go. */
+  mailer?: Mailer
+  /** Web Push to the browsers where staff turned alerts on. */
+  pusher: PushSender
   inquiries: InquiryStore
   settings: MailSettings
   log: Logger
@@ -29,6 +34,11 @@ export interface OutboxWorkerOptions {
   /** First pause before recording a sent message again after the database failed (doubling to 5 s). */
   markRetryMs?: number
   /**
+   * At most this many messages in hand at once (default 4): a burst of leads queues several
+   * messages each, and one slow mail server or push service must not hold up the rest.
+   */
+  concurrency?: number
+  /**
    * This is the only process on the database (the embedded one, guarded by its lock file), so
    * any claim left at start belongs to a process that died: release them instead of waiting for
    * their leases to run out.
@@ -36,18 +46,27 @@ export interface OutboxWorkerOptions {
   soleWorker?: boolean
 }
 
+type OutboxKind = NotificationKind | StaffAlertKind
+
 interface Claim {
   id: number
   inquiryId: number
-  kind: NotificationKind
+  kind: OutboxKind
+  /** A staff alert's account, and for a push its browser. */
+  userId: number | null
+  pushSubscriptionId: number | null
   attempts: number
   token: string
 }
 
+const isPush = (kind: OutboxKind) => (pushKinds as readonly string[]).includes(kind)
+
 const maxRetryMs = 60 * 60 * 1000
 
 /**
- * Sends what the outbox holds, one message at a time. Several server processes can run one each:
+ * Sends what the outbox holds, a few messages at a time (`concurrency`): one lane claims and
+ * sends, and each claim that finds work opens another lane, up to the bound, so an empty outbox
+ * costs one query a poll and a burst is sent in parallel. Several server processes can run one each:
  * a message is claimed with FOR UPDATE SKIP LOCKED, a lease and a token, and the holder renews
  * the lease while it works, so a slow mail server never lets another worker take over a message
  * that is still being sent. A worker that dies stops renewing and its claim expires.
@@ -62,11 +81,14 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { sql, log } = options
   const leaseMs = options.leaseMs ?? 60_000
   const markRetryMs = options.markRetryMs ?? 250
+  const concurrency = Math.max(1, options.concurrency ?? 4)
   let timer: NodeJS.Timeout | undefined
   let cycle: Promise<void> | undefined
   let again = false
   let stopped = false
   let stopDeadline = Number.POSITIVE_INFINITY
+  // Without a mail server only pushes are claimed; emails wait, untouched, until one is configured.
+  const claimable: OutboxKind[] = options.mailer ? [...notificationKinds, ...staffAlertKinds] : [...pushKinds]
 
   const claimOne = async (): Promise<Claim | undefined> => {
     const token = randomUUID()
@@ -77,12 +99,12 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       where id = (
         select id from outbox_messages
         where sent_at is null and next_attempt_at <= now()
-          and (claimed_until is null or claimed_until < now())
+          and (claimed_until is null or claimed_until < now()) and kind in ${sql(claimable)}
         order by next_attempt_at, id
         limit 1
         for update skip locked
       )
-      returning id, inquiry_id, kind, attempts
+      returning id, inquiry_id, kind, user_id, push_subscription_id, attempts
     `
     return row && { ...row, token }
   }
@@ -106,16 +128,23 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function deliver(claim: Claim) {
     const lease = holdLease(claim)
     try {
+      if (isPush(claim.kind)) return await deliverPush(claim)
       let message: MailMessage
       try {
         const lead = await options.inquiries.byId(claim.inquiryId)
         if (!lead) throw new Error(`inquiry ${claim.inquiryId} no longer exists`)
-        message = buildMessage(claim.kind, lead, options.settings)
+        if ((notificationKinds as readonly string[]).includes(claim.kind)) {
+          message = buildMessage(claim.kind as NotificationKind, lead, options.settings)
+        } else {
+          const [to] = await sql<{ username: string; email: string | null }[]>`select username, email from users where id = ${claim.userId}`
+          message = buildStaffAlert(claim.kind as StaffAlertKind, lead, to?.email ? [to.email] : [], options.settings)
+        }
         if (message.to.length === 0) throw new Error(`no recipient configured for ${claim.kind}`)
       } catch (error) {
         return await failed(claim, 'reading the lead', error)
       }
       try {
+        if (!options.mailer) throw new Error('no mail server configured')
         await options.mailer.send(message)
       } catch (error) {
         return await failed(claim, 'mail server', error)
@@ -126,8 +155,41 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
   }
 
+  /**
+   * One browser's notification. A push service that says the subscription is gone (404, 410)
+   * removes it, and with it this row and whatever else it had queued: nothing is left to retry.
+   */
+  async function deliverPush(claim: Claim) {
+    let payload: string
+    let target: { endpoint: string; p256dh: string; auth: string } | undefined
+    try {
+      const lead = await options.inquiries.byId(claim.inquiryId)
+      if (!lead) throw new Error(`inquiry ${claim.inquiryId} no longer exists`)
+      ;[target] = await sql<{ endpoint: string; p256dh: string; auth: string }[]>`
+        select endpoint, p256dh, auth from push_subscriptions where id = ${claim.pushSubscriptionId}
+      `
+      if (!target) throw new Error('the browser no longer takes alerts')
+      payload = pushPayload(claim.kind as StaffAlertKind, lead)
+    } catch (error) {
+      return await failed(claim, 'reading the lead', error)
+    }
+    try {
+      await options.pusher.send(target, payload, { topic: `lead-${claim.inquiryId}${claim.kind === 'escalation-push' ? '-e' : ''}` })
+    } catch (error) {
+      if (error instanceof PushRefused && (error.statusCode === 404 || error.statusCode === 410)) {
+        await sql`delete from push_subscriptions where id = ${claim.pushSubscriptionId}`.then(
+          () => log.info('push subscription removed', { outboxId: claim.id, subscription: claim.pushSubscriptionId, status: error.statusCode }),
+          (e: unknown) => failed(claim, 'push service', e),
+        )
+        return
+      }
+      return await failed(claim, 'push service', error)
+    }
+    await recordSent(claim)
+  }
+
   /** Not sent: record why, release the claim, and come back after the backoff. */
-  async function failed(claim: Claim, step: 'reading the lead' | 'mail server', error: unknown) {
+  async function failed(claim: Claim, step: 'reading the lead' | 'mail server' | 'push service', error: unknown) {
     const retryInMs = Math.min(options.retryBaseMs * 2 ** (claim.attempts - 1), maxRetryMs)
     const reason = redactEmails(describeError(error)).slice(0, 500)
     log.warn('lead notification failed', { outboxId: claim.id, kind: claim.kind, attempt: claim.attempts, step, retryInMs, error: reason })
@@ -177,9 +239,24 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function run() {
     do {
       again = false
-      for (let claim = await claimOne(); claim; claim = stopped ? undefined : await claimOne()) {
-        await deliver(claim)
+      const lanes: Promise<void>[] = []
+      const lane = async () => {
+        for (let claim = await claimOne(); claim; claim = stopped ? undefined : await claimOne()) {
+          // There was work: another lane may find more while this one sends.
+          if (lanes.length < concurrency && !stopped) lanes.push(lane())
+          await deliver(claim)
+        }
       }
+      lanes.push(lane())
+      // Every lane ends before the cycle does, even when one fails (its database error is
+      // reported once the others are done), so two cycles never run side by side.
+      let failure: PromiseRejectedResult | undefined
+      for (let settled = 0; settled < lanes.length; ) {
+        const results = await Promise.allSettled(lanes.slice(settled))
+        settled += results.length
+        failure ??= results.find((result): result is PromiseRejectedResult => result.status === 'rejected')
+      }
+      if (failure) throw failure.reason
     } while (again && !stopped)
   }
 

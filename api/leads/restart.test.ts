@@ -1,11 +1,9 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import { type ServerProcess, startServerProcess } from '../../tests/support/server-process.ts'
 import { startSmtpSink } from '../../tests/support/smtp-sink.ts'
+import { templateDataDir } from '../../tests/support/database-templates.ts'
 
 const run = promisify(execFile)
 
@@ -20,7 +18,7 @@ describe('queued lead notifications across restarts', () => {
     const smtp = await startSmtpSink()
     await smtp.stop()
     const env = {
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'gc-outbox-')),
+      DATA_DIR: templateDataDir('gc-outbox-'),
       SMTP_URL: smtp.url,
       LEADS_TO: 'leads@dealer.example',
       ADF_TO: 'crm@dealer.example',
@@ -62,7 +60,7 @@ describe('queued lead notifications across restarts', () => {
   }, 90_000)
 
   it('lets staff read the leads while the server runs, as text or CSV', async () => {
-    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'gc-cli-')) }
+    const env = { DATA_DIR: templateDataDir('gc-cli-') }
     const server = await startServerProcess(env)
     running.push(server)
     await fetch(`${server.url}/api/contact`, {

@@ -4,7 +4,7 @@ import { sendError } from '../http/errors.ts'
 import { isSameOrigin } from '../staff/http.ts'
 import { staffToken } from '../staff/cookie.ts'
 import { NoSuchCartError } from '../staff/cart-records.ts'
-import type { Services } from '../trpc/context.ts'
+import type { Services } from '../services.ts'
 import { staffMessages } from '../trpc/staff-procedure.ts'
 import { PhotoConflictError } from './photo-store.ts'
 import { photoMessages, photoQueue, PhotoRejectedError, processPhoto } from './processing.ts'
@@ -39,7 +39,8 @@ export function photoFiles(services: Services): Router {
 
 /**
  * `POST /api/staff/carts/:id/photos`: one photo's bytes as the body (any image type; the file's
- * own header decides), `?alt=` optional. Guarded like every staff write (api/trpc/staff-procedure.ts):
+ * own header decides), `?alt=` optional, `?place=` (0 is the cover) the place it was picked for
+ * (photo-store.ts `add`: photos picked together end in the order picked, whichever arrives first). Guarded like every staff write (api/trpc/staff-procedure.ts):
  * no session, 401; not from the site's own pages, 403; both before a byte of the body is read.
  * Answers 201 with the stored photo.
  */
@@ -62,6 +63,10 @@ export function staffPhotoUploads(services: Services, siteOrigin: string): Route
       const declared = Number(req.get('content-length') ?? 0)
       if (declared > photoLimits.uploadBytes) return refuse(req, res, 413, photoMessages.tooLarge)
       const alt = typeof req.query.alt === 'string' ? req.query.alt.trim().slice(0, photoLimits.alt) : undefined
+      const place = req.query.place === undefined ? undefined : Number(req.query.place)
+      if (place !== undefined && !(Number.isSafeInteger(place) && place >= 0 && place < photoLimits.perCart)) {
+        return refuse(req, res, 400, photoMessages.place)
+      }
       const body = await new Promise<Buffer>((resolve, reject) =>
         readBody(req, res, (error?: Error) => (error ? reject(error) : resolve(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)))),
       ).catch((error: { type?: string }) => {
@@ -70,7 +75,7 @@ export function staffPhotoUploads(services: Services, siteOrigin: string): Route
       })
       const processed = await photoQueue.run(() => processPhoto(body))
       const actor = { id: session.user.id, name: session.user.username }
-      const photo = await services.photos.add(actor, cartId, processed, alt?.replace(/\0/g, ''))
+      const photo = await services.photos.add(actor, cartId, processed, alt?.replace(/\0/g, ''), place)
       res.status(201).json({ ...photo, processingMs: processed.ms })
     } catch (error) {
       if (error instanceof PhotoRejectedError) return refuse(req, res, error.status, error.message)
@@ -78,11 +83,6 @@ export function staffPhotoUploads(services: Services, siteOrigin: string): Route
       if (error instanceof PhotoConflictError) return refuse(req, res, 409, error.message)
       next(error)
     }
-  })
-
-  routes.all('/carts/:id/photos', (req, res) => {
-    res.set('Allow', 'POST')
-    sendError(res, 405, `${req.method.slice(0, 20)} is not supported here`)
   })
   return routes
 }

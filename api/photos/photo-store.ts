@@ -62,7 +62,11 @@ export function createPhotoStore(sql: Sql, onWrite: () => void) {
     return photo
   }
 
-  /** Puts the cart's photos in the given order (0 is the cover), auditing each photo that moved. */
+  /**
+   * Puts the cart's photos in the given order, numbered 0 (the cover) onwards, auditing each photo
+   * that moved. The same order renumbered (the gap a failed upload of a batch left) is no change
+   * anyone made: no audit rows.
+   */
   async function applyOrder(tx: TransactionSql, actor: Actor, current: StaffPhoto[], ids: readonly number[]): Promise<void> {
     const moved = ids
       .map((id, position) => ({ photo: current.find((p) => p.id === id)!, position }))
@@ -73,6 +77,7 @@ export function createPhotoStore(sql: Sql, onWrite: () => void) {
       from (select unnest(${moved.map((m) => m.photo.id)}::bigint[]) as id, unnest(${moved.map((m) => m.position)}::int[]) as position) as moved
       where cart_photos.id = moved.id
     `
+    if (ids.every((id, i) => current[i]?.id === id)) return
     for (const { photo, position } of moved) {
       await recordChanges(tx, actor, 'photo', photo.id, [{ action: 'update', field: 'position', before: photo.position, after: position }])
     }
@@ -81,19 +86,27 @@ export function createPhotoStore(sql: Sql, onWrite: () => void) {
   return {
     list: (cartId: number) => photosOf(sql, cartId),
 
-    /** Stores a processed upload as the cart's last photo; alt text defaults to the title and place. */
-    add(actor: Actor, cartId: number, photo: ProcessedPhoto, alt?: string): Promise<StaffPhoto> {
+    /**
+     * Stores a processed upload; alt text defaults to the title and place. Without `place` it is
+     * the cart's last photo. With `place` (0 is the cover) it goes where it was picked: photos
+     * picked together are sent together and finish in any order, so `place` is kept as the
+     * photo's position as it stands, after every photo of a lower place and before every photo of
+     * a higher one, whichever arrived first (a gap a failed one leaves is closed by the next
+     * reorder, which `applyOrder` does not audit as a move).
+     */
+    add(actor: Actor, cartId: number, photo: ProcessedPhoto, alt?: string, place?: number): Promise<StaffPhoto> {
       return write(async (tx) => {
         const cart = await lockCart(tx, cartId)
         const current = await photosOf(tx, cartId)
         const same = current.find((p) => p.key === photo.key)
-        if (same) throw new PhotoConflictError(photoStoreMessages.duplicate(same.position))
+        if (same) throw new PhotoConflictError(photoStoreMessages.duplicate(current.indexOf(same)))
         if (current.length >= photoLimits.perCart) throw new PhotoConflictError(photoStoreMessages.full)
-        const position = current.length
+        const last = current.length === 0 ? -1 : Math.max(...current.map((p) => p.position))
+        const position = place ?? last + 1
         const bytes = photo.files.reduce((sum, f) => sum + f.bytes.length, 0)
         const [added] = await tx<StaffPhoto[]>`
           insert into cart_photos (cart_id, key, position, alt, width, height, widths, bytes)
-          values (${cartId}, ${photo.key}, ${position}, ${alt?.trim() || defaultPhotoAlt(cart.title, position)},
+          values (${cartId}, ${photo.key}, ${position}, ${alt?.trim() || defaultPhotoAlt(cart.title, place ?? current.length)},
             ${photo.width}, ${photo.height}, ${photo.widths}::int[], ${bytes})
           returning ${columns(tx)}
         `
@@ -171,7 +184,7 @@ export function createPhotoStore(sql: Sql, onWrite: () => void) {
       const rows = await sql<(CartPhoto & { cartId: number })[]>`
         select p.cart_id, p.key, p.alt, p.width, p.height, p.widths
         from cart_photos p join golf_carts c on c.id = p.cart_id
-        where c.status <> 'sold'
+        where c.status in ('available', 'hold')
         order by p.cart_id, p.position, p.id
       `
       const byCart = new Map<number, CartPhoto[]>()

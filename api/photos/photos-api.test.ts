@@ -198,6 +198,77 @@ describe.each(backends)('cart photos on %s', (backend) => {
     expect(latest).toMatchObject({ subject: 'cart', field: 'price', after: 15_995 })
   })
 
+  it('keeps photos picked together in the order picked, whichever arrives first (?place)', async () => {
+    const { id } = await client.staff.cart.save.mutate({
+      title: '2024 Evolution Forester 4 Order Test',
+      description: 'Photos sent at once.',
+      price: 9995,
+      condition: 'used',
+      status: 'draft',
+      location: 'waretown',
+    })
+    const sendAt = async (shade: number, place: number) => {
+      const res = await upload(await photo(shade, 400, 300), {}, id, `?place=${place}`)
+      expect(res.status, await res.clone().text()).toBe(201)
+      return (await res.json()) as StaffPhoto
+    }
+    // Five picked at once; the fourth finishes first, then the second, the first, the fifth, the third.
+    const arrived = new Map<number, StaffPhoto>()
+    for (const place of [3, 1, 0, 4, 2]) arrived.set(place, await sendAt(40 + place * 30, place))
+    const picked = [0, 1, 2, 3, 4].map((place) => arrived.get(place)!.id)
+    const listed = await client.staff.photo.list.query({ cartId: id })
+    expect(listed.map((p) => p.id)).toEqual(picked)
+    // Alt text names the place picked, not the place of arrival: the cover has the title alone.
+    expect(listed.map((p) => p.alt)).toEqual([
+      '2024 Evolution Forester 4 Order Test',
+      ...[2, 3, 4, 5].map((n) => `2024 Evolution Forester 4 Order Test, photo ${n}`),
+    ])
+    // Visitors' cover (the draft's own staff view here) is the first picked from the moment it lands.
+    const [cover] = await server.db.sql<{ id: number }[]>`select id::int as id from cart_photos where cart_id = ${id} order by position, id limit 1`
+    expect(cover?.id).toBe(picked[0])
+
+    // A place that is not one of the 24: refused before the photo is read, nothing stored.
+    for (const place of ['-1', '24', '1.5', 'first']) {
+      const res = await upload(await photo(250, 300, 200), {}, id, `?place=${place}`)
+      expect(res.status, place).toBe(400)
+      expect(await res.json()).toEqual({ message: photoMessages.place, issues: [] })
+    }
+    // Without a place, a photo goes last.
+    const lastRes = await upload(await photo(230, 300, 200), {}, id)
+    expect(lastRes.status).toBe(201)
+    const last = (await lastRes.json()) as StaffPhoto
+    expect(last.position).toBe(5)
+
+    // A batch whose third photo failed leaves a gap (places 6, 7 and 9 of a batch of four, the
+    // 9th arriving first): still in the order picked, and the reorder the console then sends
+    // with the same order closes the gap with no line in the history.
+    const batch = [await sendAt(200, 9), await sendAt(210, 6), await sendAt(220, 7)]
+    const withGap = await client.staff.photo.list.query({ cartId: id })
+    expect(withGap.map((p) => p.id)).toEqual([...picked, last.id, batch[1]!.id, batch[2]!.id, batch[0]!.id])
+    expect(withGap.map((p) => p.position)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 9])
+    const auditRows = async () =>
+      (await server.db.sql<{ n: number }[]>`select count(*)::int as n from audit_log where entity = 'photo' and field = 'position'`)[0]!.n
+    const before = await auditRows()
+    const closed = await client.staff.photo.reorder.mutate({ cartId: id, ids: withGap.map((p) => p.id) })
+    expect(closed.map((p) => [p.id, p.position])).toEqual(withGap.map((p, i) => [p.id, i]))
+    expect(await auditRows()).toBe(before)
+
+    // The order a drag sends: the last photo made the second, each move in the history.
+    const dragged = [closed[0]!.id, closed[8]!.id, ...closed.slice(1, 8).map((p) => p.id)]
+    const after = await client.staff.photo.reorder.mutate({ cartId: id, ids: dragged })
+    expect(after.map((p) => p.id)).toEqual(dragged)
+    expect(after.map((p) => p.position)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8])
+    expect(await auditRows()).toBe(before + 8)
+    const history = await client.staff.audit.forCart.query({ id, limit: 1 })
+    expect(history[0]).toMatchObject({ subject: 'photo', action: 'update', field: 'order' })
+    // An order naming a photo of another cart, or leaving one out, changes nothing.
+    const other = (await client.staff.photo.list.query({ cartId }))[0]!.id
+    await expect(client.staff.photo.reorder.mutate({ cartId: id, ids: [...dragged.slice(0, 8), other] })).rejects.toThrow(photoStoreMessages.order)
+    await expect(client.staff.photo.reorder.mutate({ cartId: id, ids: dragged.slice(1) })).rejects.toThrow(photoStoreMessages.order)
+    expect((await client.staff.photo.list.query({ cartId: id })).map((p) => p.id)).toEqual(dragged)
+    await client.staff.cart.delete.mutate({ id })
+  })
+
   it('takes at most 24 photos on a cart', async () => {
     const { id } = await client.staff.cart.save.mutate({
       title: '2023 Evolution Classic 2 Plus Photo Test',
@@ -206,6 +277,7 @@ describe.each(backends)('cart photos on %s', (backend) => {
       imageUrl: '/images/carts/2025-evolution-classic-2-plus.svg',
       condition: 'used',
       status: 'hold',
+      location: 'waretown',
     })
     const stored = await Promise.all(
       Array.from({ length: photoLimits.perCart }, async (_, i) => {

@@ -32,6 +32,7 @@ export const photoMessages = {
   damaged: 'This photo could not be read to the end: the file is damaged or was cut short. Upload it again.',
   tooManyPixels: (width: number, height: number) =>
     `This image declares ${width.toLocaleString('en-US')} × ${height.toLocaleString('en-US')} pixels, more than the ${photoLimits.pixels / 1_000_000} megapixels a photo may have.`,
+  place: `The place must be a whole number from 0 (the cover) to ${photoLimits.perCart - 1}.`,
 } as const
 
 /** Encoder settings: chosen for size at phone widths (docs/BENCHMARKS.md, "Photos"). */

@@ -1,6 +1,7 @@
 import express from 'express'
 import { sendError } from '../http/errors.ts'
-import { AccountError, type UserStore } from '../users/user-store.ts'
+import { AccountError, roleProblem, type UserStore } from '../users/user-store.ts'
+import type { StaffRole } from '../../domain/staff-access.ts'
 
 /**
  * `npm run staff` against a server that holds the embedded database (mounted behind the loopback
@@ -18,10 +19,21 @@ export function staffAccountRoutes(accounts: UserStore) {
       next(error)
     }
   }
-  const body = (req: express.Request) => (req.body ?? {}) as { username?: unknown; hash?: unknown }
+  const body = (req: express.Request) => (req.body ?? {}) as { username?: unknown; hash?: unknown; role?: unknown; email?: unknown }
   const text = (value: unknown) => (typeof value === 'string' ? value : '')
   routes.get('/', run(() => accounts.list()))
-  routes.post('/', run((req) => accounts.add(text(body(req).username), { hash: text(body(req).hash) })))
+  routes.post(
+    '/',
+    run((req) => {
+      const { role, email } = body(req)
+      if (role !== undefined && (typeof role !== 'string' || roleProblem(role))) throw new AccountError('A role is owner, manager or sales')
+      return accounts.add(text(body(req).username), { hash: text(body(req).hash) }, {
+        role: role as StaffRole | undefined,
+        email: typeof email === 'string' ? email : undefined,
+      })
+    }),
+  )
+  routes.put('/:username/role', run((req) => accounts.setRole(String(req.params.username), text(body(req).role))))
   routes.put('/:username/password', run((req) => accounts.setPassword(String(req.params.username), { hash: text(body(req).hash) })))
   routes.delete('/:username', run((req) => accounts.remove(String(req.params.username))))
   return routes

@@ -1,8 +1,10 @@
 import { type CartStatus, type DerivedFacts, derivedFacts } from '../../domain/cart-facts.ts'
-import { type CartRecord, type CartRecordField, cartRecordFields } from '../../domain/cart-record.ts'
+import { type CartRecord, type CartRecordField, cartRecordFields, cartRecordInput } from '../../domain/cart-record.ts'
 import type { FieldIssue } from '../../domain/inquiry.ts'
-import type { StaffPhoto } from '../../domain/photos.ts'
-import { insertCart } from '../carts/cart-store.ts'
+import type { CartPhoto, StaffPhoto } from '../../domain/photos.ts'
+import { normalizeVin } from '../../domain/vin.ts'
+import { chooseSlug, insertCart } from '../carts/cart-store.ts'
+import { fieldIssues } from '../http/errors.ts'
 import type { Sql, TransactionSql } from '../db/database.ts'
 import { type Actor, type AuditChange, changedFields, recordChanges } from './audit.ts'
 
@@ -17,6 +19,8 @@ export interface StaffCartQuery {
   /** Words that must each appear in the title, stock number, VIN, make or model. */
   q?: string
   status?: CartStatus
+  /** A showroom's key: only the carts standing there. */
+  location?: string
   sort?: StaffSort
   limit: number
   offset?: number
@@ -32,8 +36,13 @@ export interface StaffCartRow {
   condition: string
   price: number
   status: CartStatus
+  location: string
   featured: boolean
-  imageUrl: string
+  imageUrl: string | null
+  make: string | null
+  model: string | null
+  /** The cover photo, for the list's thumbnail; null for a cart without photos (its drawing then). */
+  cover: Pick<CartPhoto, 'key' | 'widths'> | null
   listedAt: string
   updatedAt: string
   version: number
@@ -65,6 +74,11 @@ export class FieldError extends Error {
   }
 }
 
+/** The list's row would sell a cart without the sale being confirmed: nothing was saved. */
+export class SaleUnconfirmedError extends Error {
+  override name = 'SaleUnconfirmedError'
+}
+
 /** The cart changed since the console loaded it: saving would undo someone else's change. */
 export class StaleVersionError extends Error {
   override name = 'StaleVersionError'
@@ -79,10 +93,24 @@ export class NoSuchCartError extends Error {
 
 const recordFields = Object.keys(cartRecordFields) as CartRecordField[]
 
+/** What one row of the console's list changes; fields left out keep their values. */
+export interface RowChange {
+  price?: number
+  status?: CartStatus
+  featured?: boolean
+  /** The version the list showed: a row saved over someone else's change is refused. */
+  version?: number
+  /** A sale from the list is asked first (PRODUCT.md: Sold asks for confirmation); this is the yes. */
+  confirmSale?: boolean
+}
+const rowFields = ['price', 'status', 'featured'] as const
+
 export function createCartRecords(sql: Sql, onWrite: () => void) {
   const row = sql`
     id, slug, title, stock_number, vin, category as condition, price::float8 as price, status,
-    featured, image_url, version, listed_at, updated_at
+    location, featured, image_url, make, model, version, listed_at, updated_at,
+    (select json_build_object('key', p.key, 'widths', p.widths) from cart_photos p
+      where p.cart_id = golf_carts.id order by p.position, p.id limit 1) as cover
   `
 
   async function write<T>(work: (tx: TransactionSql) => Promise<T>): Promise<T> {
@@ -91,16 +119,27 @@ export function createCartRecords(sql: Sql, onWrite: () => void) {
     return result as T
   }
 
-  /** A one-field change made from the list: price, status or featured. */
-  function setField<F extends 'price' | 'status' | 'featured'>(field: F) {
-    return (actor: Actor, id: number, value: CartRecord[F]): Promise<StaffCart> =>
-      write(async (tx) => {
-        const before = await lockedRecord(tx, id)
-        await tx`update golf_carts set ${tx({ [field]: value } as Record<string, never>)} where id = ${id}`
-        const after = (await readRecord(tx, id))!
-        await recordChanges(tx, actor, 'cart', id, changedFields(before, after, [field]))
-        return after
-      })
+  /**
+   * The list's row save: price, status and featured of one cart in one transaction, so a row is
+   * saved whole or not at all (a price never saves while its status is refused). Only the fields
+   * that changed are written and audited.
+   */
+  function saveRow(actor: Actor, id: number, change: RowChange): Promise<StaffCart> {
+    return write(async (tx) => {
+      const before = await lockedRecord(tx, id)
+      if (change.version !== undefined && change.version !== before.version) {
+        throw new StaleVersionError('Someone changed this cart after the list was loaded. Its row shows their change now; make yours again.')
+      }
+      const fields = rowFields.filter((field) => change[field] !== undefined && change[field] !== before[field])
+      if (fields.length === 0) return before
+      if (fields.includes('status') && change.status === 'sold' && !change.confirmSale) {
+        throw new SaleUnconfirmedError(`Confirm the sale of "${before.title}" first: a sold cart leaves every list at once.`)
+      }
+      await tx`update golf_carts set ${tx(change as Record<string, never>, fields)} where id = ${id}`
+      const after = (await readRecord(tx, id))!
+      await recordChanges(tx, actor, 'cart', id, changedFields(before, after, fields))
+      return after
+    })
   }
 
   return {
@@ -108,6 +147,7 @@ export function createCartRecords(sql: Sql, onWrite: () => void) {
       const words = (query.q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 8)
       const conditions = [
         ...(query.status ? [sql`status = ${query.status}`] : []),
+        ...(query.location ? [sql`location = ${query.location}`] : []),
         ...words.map((word) => {
           const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
           return sql`(title ilike ${like} or stock_number ilike ${like} or vin ilike ${like} or make ilike ${like} or model ilike ${like})`
@@ -132,11 +172,14 @@ export function createCartRecords(sql: Sql, onWrite: () => void) {
 
     get: (id: number) => readRecord(sql, id),
 
-    /** Adds a cart (no `id`) or replaces every field of one, refusing a stale `version`. */
-    save(actor: Actor, cart: { id?: number; version?: number; record: CartRecord }): Promise<StaffCart> {
-      const { record } = cart
+    /**
+     * Adds a cart (no `id`) or replaces every field of one, refusing a stale `version`. The
+     * record comes as typed: every problem, a duplicate stock number or VIN among them, is
+     * refused together in one FieldError, so staff fix everything in one round.
+     */
+    save(actor: Actor, cart: { id?: number; version?: number; record: unknown }): Promise<StaffCart> {
       return write(async (tx) => {
-        await refuseDuplicates(tx, record, cart.id)
+        const record = await checkedRecord(tx, cart.record, cart.id)
         if (cart.id === undefined) {
           const added = await insertCart(tx, { ...record, category: record.condition }).catch(duplicateAsFieldError)
           const saved = (await readRecord(tx, added.id))!
@@ -150,8 +193,10 @@ export function createCartRecords(sql: Sql, onWrite: () => void) {
           )
         }
         const { condition, ...rest } = record
+        // A draft was never seen by a visitor: its address follows its title until it is published.
+        const slug = before.status === 'draft' && record.title !== before.title ? { slug: await chooseSlug(tx, record.title, cart.id) } : {}
         await tx`
-          update golf_carts set ${tx({ ...rest, category: condition } as Record<string, unknown>, [...recordFields.filter((f) => f !== 'condition'), 'category'] as never)}
+          update golf_carts set ${tx({ ...rest, ...slug, category: condition } as Record<string, unknown>, [...recordFields.filter((f) => f !== 'condition'), 'category', ...Object.keys(slug)] as never)}
           where id = ${cart.id}
         `.catch(duplicateAsFieldError)
         const after = (await readRecord(tx, cart.id))!
@@ -160,9 +205,10 @@ export function createCartRecords(sql: Sql, onWrite: () => void) {
       })
     },
 
-    setPrice: setField('price'),
-    setStatus: setField('status'),
-    setFeatured: setField('featured'),
+    saveRow,
+    setPrice: (actor: Actor, id: number, price: number) => saveRow(actor, id, { price }),
+    setStatus: (actor: Actor, id: number, status: CartStatus) => saveRow(actor, id, { status, confirmSale: true }),
+    setFeatured: (actor: Actor, id: number, featured: boolean) => saveRow(actor, id, { featured }),
 
     /** Deletes a cart; its audit rows stay, with the whole record as it was. */
     remove(actor: Actor, id: number): Promise<void> {
@@ -180,7 +226,7 @@ export type CartRecords = ReturnType<typeof createCartRecords>
 async function readRecord(sql: Sql | TransactionSql, id: number, lock = false): Promise<StaffCart | undefined> {
   const [cart] = await sql<Timestamped<Omit<StaffCart, 'derived'>, 'listedAt' | 'updatedAt' | 'soldAt'>[]>`
     select id, slug, title, description, price::float8 as price, image_url, category as condition,
-      status, featured, year, make, model, trim, vin, serial_number, stock_number, color, seats,
+      status, featured, location, year, make, model, trim, vin, serial_number, stock_number, color, seats,
       battery, street_legal, lifted, msrp::float8 as msrp, version, listed_at, updated_at, sold_at,
       coalesce(
         (
@@ -224,19 +270,29 @@ function snapshot(cart: StaffCart): Record<string, unknown> {
   return { slug: cart.slug, ...Object.fromEntries(recordFields.map((f) => [f, cart[f]])) }
 }
 
-/** A stock number or VIN another cart has, named with that cart, beside the field. */
-async function refuseDuplicates(tx: TransactionSql, record: CartRecord, id: number | undefined): Promise<void> {
-  if (!record.stockNumber && !record.vin) return
-  const others = await tx<{ title: string; stockNumber: string; vin: string | null }[]>`
-    select title, stock_number, vin from golf_carts
-    where (stock_number = ${record.stockNumber ?? ''} or vin = ${record.vin ?? ''}) and id <> ${id ?? 0}
-  `
-  const issues: FieldIssue[] = []
-  const byStock = others.find((o) => o.stockNumber === record.stockNumber)
-  const byVin = others.find((o) => record.vin && o.vin === record.vin)
-  if (byStock) issues.push({ path: 'stockNumber', message: `Stock number ${record.stockNumber} is already used by "${byStock.title}"` })
-  if (byVin) issues.push({ path: 'vin', message: `This VIN is already on "${byVin.title}"` })
-  if (issues.length > 0) throw new FieldError(issues)
+/**
+ * The record as typed, checked in one round: the schema's problems and a stock number or VIN
+ * another cart has (named with that cart) are refused together, each beside its field.
+ */
+async function checkedRecord(tx: TransactionSql, raw: unknown, id: number | undefined): Promise<CartRecord> {
+  const parsed = cartRecordInput.safeParse(raw)
+  const issues = parsed.success ? [] : fieldIssues(parsed.error)
+  const typed = (raw ?? {}) as { stockNumber?: unknown; vin?: unknown }
+  const unrefused = (path: string) => !issues.some((issue) => issue.path === path)
+  const stockNumber = parsed.success ? parsed.data.stockNumber : typeof typed.stockNumber === 'string' && unrefused('stockNumber') ? typed.stockNumber.trim() : null
+  const vin = parsed.success ? parsed.data.vin : typeof typed.vin === 'string' && unrefused('vin') ? normalizeVin(typed.vin) : null
+  if (stockNumber || vin) {
+    const others = await tx<{ title: string; stockNumber: string; vin: string | null }[]>`
+      select title, stock_number, vin from golf_carts
+      where (stock_number = ${stockNumber ?? ''} or vin = ${vin ?? ''}) and id <> ${id ?? 0}
+    `
+    const byStock = others.find((o) => stockNumber && o.stockNumber === stockNumber)
+    const byVin = others.find((o) => vin && o.vin === vin)
+    if (byStock) issues.push({ path: 'stockNumber', message: `Stock number ${stockNumber} is already used by "${byStock.title}"` })
+    if (byVin) issues.push({ path: 'vin', message: `This VIN is already on "${byVin.title}"` })
+  }
+  if (!parsed.success || issues.length > 0) throw new FieldError(issues)
+  return parsed.data
 }
 
 /** Two saves racing for one stock number or VIN: the loser hears it like any duplicate. */

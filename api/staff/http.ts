@@ -1,10 +1,14 @@
 import express, { type Request, type Response, type Router } from 'express'
 import { sendError } from '../http/errors.ts'
 import { requestOriginVerdict } from '../http/origin.ts'
-import type { RequestInfo, Services } from '../trpc/context.ts'
-import { clearStaffCookie, setStaffCookie, staffToken } from './cookie.ts'
+import type { RequestInfo } from '../http/request-info.ts'
+import type { Services } from '../services.ts'
+import { type ConsoleRefusal, type RespondToConsoleRefusal, routeRefusal } from './access.ts'
+import { clearStaffCookie, clearStepCookie, deviceCookie, setDeviceCookie, setStaffCookie, setStepCookie, staffToken, stepCookie } from './cookie.ts'
 import { signInMessages } from './sign-in.ts'
+import { serviceWorkerSource, webAppManifest, webAppPaths } from './web-app.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
+import { isPublicStaffRoute, secondStepNeeded } from '../../domain/staff-access.ts'
 
 /**
  * Staff writes come only from the site's own pages: the one origin rule (api/http/origin.ts) with
@@ -25,11 +29,16 @@ export function staffRequestInfo(req: Request, res: Response, siteOrigin: string
 
 export { staffPaths }
 
+/** The browser features the console uses, named so no later policy turns them off by omission. */
+export const staffPermissionsPolicy = 'publickey-credentials-create=(self), publickey-credentials-get=(self)'
+
 /** A refused sign-in, for whatever renders the answer (the sign-in page, once it exists). */
 export interface SignInRefusal {
   status: 400 | 401 | 403 | 429
   message: string
   username: string
+  /** Refused at the second step: the code's form again, not the password's. */
+  step?: boolean
 }
 
 export type RespondToRefusal = (req: Request, res: Response, refusal: SignInRefusal) => void
@@ -42,19 +51,39 @@ export function signInRefusalAnswer(registered: () => RespondToRefusal | undefin
   return (req, res, refusal) => (registered() ?? answerAsJson)(req, res, refusal)
 }
 
+/** A console page refused by role (403) or not there (404): the site's page, else JSON. */
+export function consoleRefusalAnswer(registered: () => RespondToConsoleRefusal | undefined): RespondToConsoleRefusal {
+  return (req, res, refusal: ConsoleRefusal) => (registered() ?? ((_q, r, { status, message }) => sendError(r, status, message)))(req, res, refusal)
+}
+
 /**
  * Everything under `/staff` (PRODUCT.md, "The dealer's staff"): the sign-in and sign-out posts,
  * and a guard that sends anyone without a session to the sign-in page (303) before any staff
  * page is reached. Nothing here is cached or indexed.
  */
-export function staffRoutes(services: Services, siteOrigin: string, respond: RespondToRefusal = answerAsJson): Router {
+export function staffRoutes(
+  services: Services,
+  siteOrigin: string,
+  respond: RespondToRefusal = answerAsJson,
+  refuse: RespondToConsoleRefusal = consoleRefusalAnswer(() => undefined),
+): Router {
   const routes = express.Router()
   const form = express.urlencoded({ extended: false, limit: '10kb', parameterLimit: 10 })
 
   routes.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store')
     res.set('X-Robots-Tag', 'noindex, nofollow')
+    // Passkeys (issue #29) on the console's own pages, never in a frame of another site's.
+    res.set('Permissions-Policy', staffPermissionsPolicy)
     next()
+  })
+
+  // The installable app's manifest and service worker: fetched by browsers without the cookie.
+  routes.get(webAppPaths.manifest.replace('/staff', ''), (_req, res) => {
+    res.set('Cache-Control', 'no-cache').type('application/manifest+json').send(webAppManifest())
+  })
+  routes.get(webAppPaths.serviceWorker.replace('/staff', ''), (_req, res) => {
+    res.set('Cache-Control', 'no-cache').type('text/javascript').send(serviceWorkerSource)
   })
 
   routes.post('/login', form, async (req, res, next) => {
@@ -66,6 +95,37 @@ export function staffRoutes(services: Services, siteOrigin: string, respond: Res
       if (!isSameOrigin(req, siteOrigin)) {
         return respond(req, res, { status: 403, message: 'Sign in from the site itself.', username })
       }
+      // The second step (issue #29): a code, or a passkey's answer, with the cookie a right password set.
+      if (typeof body.code === 'string' || typeof body.passkey === 'string') {
+        const stepToken = stepCookie(req)
+        const passkey = typeof body.passkey === 'string' ? body.passkey : undefined
+        const code = typeof body.code === 'string' ? body.code.trim() : ''
+        if (!passkey && !code) return respond(req, res, { status: 400, message: signInMessages.missingCode, username: '', step: true })
+        const wrong = passkey ? signInMessages.wrongPasskey : signInMessages.wrongCode
+        const outcome = await services.staff.signIn.secondStep({
+          stepToken: stepToken ?? '',
+          ...(passkey ? { passkey } : { code }),
+          address: req.ip ?? 'unknown',
+          userAgent: req.get('user-agent'),
+          previousToken: staffToken(req),
+          deviceCookie: deviceCookie(req),
+        })
+        if (outcome.ok) {
+          clearStepCookie(req, res)
+          setStaffCookie(req, res, outcome.token)
+          setDeviceCookie(req, res, outcome.deviceCookie)
+          return res.redirect(303, staffPaths.console)
+        }
+        if (outcome.reason === 'expired') {
+          clearStepCookie(req, res)
+          return respond(req, res, { status: 401, message: signInMessages.expired, username: '' })
+        }
+        if (outcome.reason === 'limited') {
+          res.set('Retry-After', String(outcome.retryAfterSeconds))
+          return respond(req, res, { status: 429, message: signInMessages.limited(outcome.retryAfterSeconds), username: '', step: true })
+        }
+        return respond(req, res, { status: outcome.reason === 'malformed' ? 400 : 401, message: wrong, username: '', step: true })
+      }
       if (!username.trim() || !password) return respond(req, res, { status: 400, message: signInMessages.missing, username })
       const outcome = await services.staff.signIn.signIn({
         username,
@@ -73,11 +133,18 @@ export function staffRoutes(services: Services, siteOrigin: string, respond: Res
         address: req.ip ?? 'unknown',
         userAgent: req.get('user-agent'),
         previousToken: staffToken(req),
+        deviceCookie: deviceCookie(req),
       })
       if (outcome.ok) {
         setStaffCookie(req, res, outcome.token)
+        setDeviceCookie(req, res, outcome.deviceCookie)
         return res.redirect(303, staffPaths.console)
       }
+      if (outcome.reason === 'second-step') {
+        setStepCookie(req, res, outcome.stepToken)
+        return res.redirect(303, `${staffPaths.login}?step=code`)
+      }
+      if (outcome.reason === 'malformed') return respond(req, res, { status: 400, message: signInMessages.invalid, username })
       if (outcome.reason === 'limited') {
         res.set('Retry-After', String(outcome.retryAfterSeconds))
         return respond(req, res, { status: 429, message: signInMessages.limited(outcome.retryAfterSeconds), username })
@@ -99,13 +166,21 @@ export function staffRoutes(services: Services, siteOrigin: string, respond: Res
     }
   })
 
-  // Every other request under /staff, page or post, needs a session.
+  // Every other request under /staff, page or post, needs a session, and a role that its rule in
+  // domain/staff-access.ts allows.
   routes.use(async (req, res, next) => {
     try {
       const session = await services.staff.sessions.resolve(staffToken(req))
       const signInPage = req.path === '/login' && (req.method === 'GET' || req.method === 'HEAD')
       if (signInPage) return session ? res.redirect(303, staffPaths.console) : next()
+      // Setting a password through an emailed link needs no session (the site's pages answer it).
+      if (isPublicStaffRoute(req.method, req.originalUrl.split('?')[0] ?? '')) return next()
       if (!session) return res.redirect(303, staffPaths.login)
+      if (session.secondStepMissing && (req.originalUrl.split('?')[0] ?? '').replace(/\/+$/, '') !== secondStepNeeded.page) {
+        return res.redirect(303, `${secondStepNeeded.page}?needed=second-step#section-second-step`)
+      }
+      const refusal = routeRefusal(session, req.method, req.originalUrl)
+      if (refusal) return refuse(req, res, { ...refusal, session })
       res.locals.staffSession = session
       next()
     } catch (error) {

@@ -1,14 +1,16 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { GolfCartDetail } from '../../domain/golf-cart.ts'
 import { withCheckDigit } from '../../domain/vin.ts'
+import { openDatabase } from '../db/database.ts'
+import { migrate } from '../db/migrate.ts'
 import { startServerProcess } from '../../tests/support/server-process.ts'
 import { createTestDatabase } from '../../tests/support/test-database.ts'
+import { templateDataDir } from '../../tests/support/database-templates.ts'
 
 /** `npm run inventory` (PRODUCT.md, "import and export"): through a running server, and on PostgreSQL. */
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -25,8 +27,9 @@ function inventory(args: string[], env: Record<string, string>): Promise<{ code:
 }
 
 const folders: string[] = []
-const folder = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'gc-inventory-'))
+/** A data folder holding the seeded inventory, or (`migrated`) no carts at all. */
+const folder = (template: 'seeded' | 'migrated' = 'seeded') => {
+  const dir = templateDataDir('gc-inventory-', template)
   folders.push(dir)
   return dir
 }
@@ -88,7 +91,42 @@ describe('npm run inventory', () => {
     const valid = csvFile(dir, 'bad2.csv', `${header}\n${good.replace('11995', 'ask')}\nCLI-2,x,y,5,lost,,${image}\n`)
     const second = await inventory(['import', valid], { DATA_DIR: dir })
     expect(second.code).toBe(1)
-    expect(second.err).toMatch(/line 2, price: Price must be a number[^\n]*\nline 3, status: Status must be available, hold or sold/)
+    expect(second.err).toMatch(/line 2, price: Price must be a number[^\n]*\nline 3, status: Status must be draft, available, hold or sold/)
+  })
+
+  it('prints a hostile cart title or CSV cell harmlessly: no window title, no cleared screen, no forged line (issue #26, point 5)', { timeout: 120_000 }, async () => {
+    // Set the window title, clear the screen, a C1 CSI, a right-to-left override, and a carriage
+    // return that would overwrite the line with a forged one.
+    const hostile = 'Evil\u001b]0;pwned\u0007\u001b[2J\u009b31m\u202e\rline 9: add FORGED'
+    const dir = folder('migrated')
+    const db = await openDatabase({ dataDir: dir })
+    try {
+      await migrate(db.sql)
+      // Stored before the schema refused control characters, or written by hand in SQL.
+      await db.sql`
+        insert into golf_carts (slug, alternative_slug, title, description, price, stock_number, status)
+        values ('hx-1', 'hx-1', ${hostile}, ${`About ${hostile}`}, 9995, 'HX-1', 'available')`
+    } finally {
+      await db.close()
+    }
+    const harmless = (text: string) => {
+      expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/)
+      expect(text.split('\n').filter((line) => line.startsWith('line 9'))).toEqual([])
+    }
+    // The file itself is calm (a control character in a cell is refused: control-characters.test.ts);
+    // the dry run prints the stored, hostile title it would change.
+    const update = csvFile(dir, 'update.csv', `stockNumber,title,description,price\nHX-1,Calm title,New and calm.,9995\n`)
+    const dry = await inventory(['import', update, '--dry-run'], { DATA_DIR: dir })
+    harmless(dry.out + dry.err)
+    expect(dry.out).toContain('change HX-1 "Evil\u241b]0;pwned\u2407\u241b[2J<U+009B>31m<U+202E>\u240dline 9: add FORGED": title')
+    const added = csvFile(dir, 'add.csv', `stockNumber,title,description,price\nHX-2,"Cart\u001b]0;pwned\u0007\u001b[2J\rline 9: add FORGED",Four seats.,9995\n`)
+    const add = await inventory(['import', added, '--dry-run'], { DATA_DIR: dir })
+    harmless(add.out + add.err)
+    const header = csvFile(dir, 'header.csv', `stockNumber,"x\u001b]0;pwned\u0007\u001b[2J\nline 9: add FORGED",title,description,price\n`)
+    const refused = await inventory(['import', header, '--dry-run'], { DATA_DIR: dir })
+    expect(refused.code).toBe(1)
+    harmless(refused.out + refused.err)
+    expect(refused.err).toContain('Unknown column "x\u241b]0;pwned\u2407\u241b[2J\u240aline 9: add FORGED"')
   })
 
   it.runIf(process.env.TEST_DATABASE_URL)('works on PostgreSQL through DATABASE_URL, with audit entries', { timeout: 60_000 }, async () => {

@@ -7,7 +7,7 @@ import { addStaff, signedInClient } from '../../tests/support/staff.ts'
 import { backends, createTestDatabase, type TestDatabase } from '../../tests/support/test-database.ts'
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
 import { migrate } from '../db/migrate.ts'
-import { createServices, type Services } from '../trpc/context.ts'
+import { createServices, type Services } from '../services.ts'
 import { stagePhotos, unstagePhotos } from '../carts/import-photos.ts'
 import type { Actor } from './audit.ts'
 

@@ -5,7 +5,7 @@ import { type ImportPlan, StaleImportError } from '../carts/inventory-import.ts'
 import type { RowPhotos } from '../carts/import-photos.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
 import { sendError } from '../http/errors.ts'
-import type { Services } from '../trpc/context.ts'
+import type { Services } from '../services.ts'
 import { staffToken } from './cookie.ts'
 import { isSameOrigin } from './http.ts'
 

@@ -34,8 +34,25 @@ export interface DashboardSeries {
   total: number
 }
 
+/**
+ * Speed to lead of one account (PRODUCT.md, "escalation"): over the range's leads it gave the
+ * first response to, the minutes from arrival to that response, as a median and 90th percentile
+ * (interpolated, as PostgreSQL's percentile_cont); and the range's leads it owns still unanswered.
+ */
+export interface SpeedToLead {
+  /** Null: answers whose account was removed or not recorded, or (waiting only) leads nobody owns. */
+  accountId: number | null
+  account: string
+  answered: number
+  medianMinutes: number | null
+  p90Minutes: number | null
+  waiting: number
+}
+
 export interface LeadDashboard extends DashboardRange {
   weeks: DashboardWeek[]
+  /** Per account, most answered first. */
+  speedToLead: SpeedToLead[]
   bySource: DashboardSeries[]
   byInterest: DashboardSeries[]
   totals: Omit<DashboardWeek, 'week'> & {
@@ -69,7 +86,7 @@ export async function leadDashboard(sql: Sql, range: DashboardRange): Promise<Le
   const week = sql`to_char(date_trunc('week', i.created_at at time zone ${dealerTimeZone}), 'YYYY-MM-DD')`
   const inRange = sql`i.spam_reason is null and i.created_at >= ${from} and i.created_at < ${to}`
   const within = `${answerWithinMs} milliseconds`
-  const [weekRows, counted, sources, interests] = await Promise.all([
+  const [weekRows, counted, sources, interests, answeredBy, waitingFor] = await Promise.all([
     sql<{ week: string }[]>`
       select to_char(d, 'YYYY-MM-DD') as week
       from generate_series(date_trunc('week', ${range.from}::date::timestamp), ${range.to}::date::timestamp, interval '1 week') d
@@ -90,6 +107,20 @@ export async function leadDashboard(sql: Sql, range: DashboardRange): Promise<Le
       select ${week} as week, i.interest as key, count(*)::int as leads
       from contact_inquiries i where ${inRange} group by 1, 2
     `,
+    sql<{ accountId: number | null; username: string | null; answered: number; medianMinutes: number; p90Minutes: number }[]>`
+      select i.first_response_by as account_id, u.username, count(*)::int as answered,
+        percentile_cont(0.5) within group (order by extract(epoch from i.first_response_at - i.created_at)::float8 / 60) as median_minutes,
+        percentile_cont(0.9) within group (order by extract(epoch from i.first_response_at - i.created_at)::float8 / 60) as p90_minutes
+      from contact_inquiries i left join users u on u.id = i.first_response_by
+      where ${inRange} and i.first_response_at is not null
+      group by 1, 2
+    `,
+    sql<{ accountId: number | null; username: string | null; waiting: number }[]>`
+      select i.owner_id as account_id, u.username, count(*)::int as waiting
+      from contact_inquiries i left join users u on u.id = i.owner_id
+      where ${inRange} and i.first_response_at is null
+      group by 1, 2
+    `,
   ])
   const order = weekRows.map((w) => w.week)
   const byWeek = new Map(counted.map((w) => [w.week, w]))
@@ -105,6 +136,7 @@ export async function leadDashboard(sql: Sql, range: DashboardRange): Promise<Le
   return {
     ...range,
     weeks,
+    speedToLead: speedPerAccount(answeredBy, waitingFor),
     bySource: series(order, sources, (key) => key ?? unknownSource, shownSources),
     byInterest: series(
       order,
@@ -117,6 +149,33 @@ export async function leadDashboard(sql: Sql, range: DashboardRange): Promise<Le
       shareWithinHour: totals.measured === 0 ? null : totals.answeredWithinHour / totals.measured,
     },
   }
+}
+
+/** One line per account from its answers and its waiting leads. */
+function speedPerAccount(
+  answered: readonly { accountId: number | null; username: string | null; answered: number; medianMinutes: number; p90Minutes: number }[],
+  waiting: readonly { accountId: number | null; username: string | null; waiting: number }[],
+): SpeedToLead[] {
+  // Answers of no account and leads of no owner are two lines, not one.
+  const lines = new Map<string, SpeedToLead>()
+  const line = (accountId: number | null, username: string | null, nobody: string) => {
+    const key = accountId === null ? nobody : String(accountId)
+    let found = lines.get(key)
+    if (!found) {
+      found = { accountId, account: username ?? nobody, answered: 0, medianMinutes: null, p90Minutes: null, waiting: 0 }
+      lines.set(key, found)
+    }
+    return found
+  }
+  for (const row of answered) {
+    Object.assign(line(row.accountId, row.username, 'not recorded (a removed account)'), {
+      answered: row.answered,
+      medianMinutes: Number(row.medianMinutes),
+      p90Minutes: Number(row.p90Minutes),
+    })
+  }
+  for (const row of waiting) line(row.accountId, row.username, 'nobody').waiting = row.waiting
+  return [...lines.values()].sort((a, b) => b.answered - a.answered || b.waiting - a.waiting || a.account.localeCompare(b.account))
 }
 
 /** Counts per key and week as lines in the weeks' order, biggest first; beyond `keep`, one "other" line. */

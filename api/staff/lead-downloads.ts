@@ -1,6 +1,6 @@
 import express, { type Router } from 'express'
 import { sendError } from '../http/errors.ts'
-import type { Services } from '../trpc/context.ts'
+import type { Services } from '../services.ts'
 import { dashboardAsCsv, defaultRange, rangeProblem } from './lead-dashboard.ts'
 
 export const leadDownloadPaths = { dashboardCsv: '/staff/leads/dashboard.csv' } as const

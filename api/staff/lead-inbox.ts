@@ -1,7 +1,11 @@
 import type { Interest } from '../../domain/inquiry.ts'
 import { dealerTimeZone, type DeliveryState, deliverySummary, type LeadStatus } from '../../domain/lead-status.ts'
 import type { Sql, TransactionSql } from '../db/database.ts'
-import type { NotificationKind } from '../inquiries/inquiry-store.ts'
+import { type NotificationKind, notificationKinds } from '../inquiries/inquiry-store.ts'
+import { serviceRequestOf } from '../inquiries/service-requests.ts'
+import { rentalRequestOf } from '../rentals/rental-store.ts'
+import type { RentalRequestDetails } from '../../domain/rental-request.ts'
+import type { ServiceRequestDetails } from '../../domain/service-request.ts'
 import { type Actor, type AuditEntry, historyOf, recordChanges } from './audit.ts'
 
 /**
@@ -73,6 +77,14 @@ export interface LeadSummary {
   /** The notifications' joint state in one word, and each one's. */
   delivery: DeliveryState | 'none'
   deliveries: LeadDelivery[]
+  /** The earlier lead of the last 30 days with the same email or phone, when there is one. */
+  repeatOf: LeadLink | null
+}
+
+/** Another lead, as a link to it. */
+export interface LeadLink {
+  id: number
+  receivedAt: string
 }
 
 export interface LeadNote {
@@ -86,6 +98,12 @@ export interface LeadNote {
 export interface LeadDetail extends LeadSummary {
   history: AuditEntry[]
   notes: LeadNote[]
+  /** Later leads from the same person (repeats of this one), oldest first. */
+  repeats: LeadLink[]
+  /** A rental request's details, with its place in the calendar (issue #33). */
+  rental: RentalRequestDetails | null
+  /** A service request's details (issue #33). */
+  service: ServiceRequestDetails | null
 }
 
 export const messagePreviewLength = 300
@@ -142,7 +160,8 @@ const summaryColumns = (sql: Sql | TransactionSql) => sql`
   i.id, to_json(i.created_at) #>> '{}' as received_at, i.first_name, i.last_name, i.email, i.phone,
   i.interest, i.cart_slug, i.cart_title, i.cart_price::float8 as cart_price, i.source_url,
   i.source_label, i.source, i.status, i.owner_id, u.username as owner_name,
-  to_json(i.first_response_at) #>> '{}' as first_response_at
+  to_json(i.first_response_at) #>> '{}' as first_response_at, i.repeat_of,
+  (select to_json(r.created_at) #>> '{}' from contact_inquiries r where r.id = i.repeat_of) as repeat_of_at
 `
 
 interface SummaryRow {
@@ -165,6 +184,8 @@ interface SummaryRow {
   ownerId: number | null
   ownerName: string | null
   firstResponseAt: string | null
+  repeatOf: number | null
+  repeatOfAt: string | null
 }
 
 interface DeliveryRow {
@@ -185,7 +206,7 @@ async function deliveriesOf(sql: Sql | TransactionSql, ids: readonly number[]): 
     select inquiry_id, kind, attempts, last_error, to_json(next_attempt_at) #>> '{}' as next_attempt_at,
            to_json(sent_at) #>> '{}' as sent_at, coalesce(claimed_until > now(), false) as sending,
            next_attempt_at <= now() as due
-    from outbox_messages where inquiry_id in ${sql(ids as number[])}
+    from outbox_messages where inquiry_id in ${sql(ids as number[])} and kind in ${sql(notificationKinds)}
     order by inquiry_id, id
   `
   for (const row of rows) {
@@ -206,9 +227,10 @@ async function deliveriesOf(sql: Sql | TransactionSql, ids: readonly number[]): 
 }
 
 function toSummary(row: SummaryRow, deliveries: LeadDelivery[]): LeadSummary {
-  const { cartSlug, cartTitle, cartPrice, ownerId, ownerName, ...rest } = row
+  const { cartSlug, cartTitle, cartPrice, ownerId, ownerName, repeatOf, repeatOfAt, ...rest } = row
   return {
     ...rest,
+    repeatOf: repeatOf !== null && repeatOfAt !== null ? { id: repeatOf, receivedAt: repeatOfAt } : null,
     cart: cartSlug ? { slug: cartSlug, title: cartTitle, price: cartPrice } : null,
     owner: ownerId !== null && ownerName !== null ? { id: ownerId, username: ownerName } : null,
     delivery: deliverySummary(deliveries.map((d) => d.state)),
@@ -235,9 +257,12 @@ export function createLeadInbox(sql: Sql, options: LeadInboxOptions = {}) {
     return { ...toSummary(summary, (await deliveriesOf(db, [id])).get(id) ?? []), fullMessage }
   }
 
-  /** Marks the first response (status change or note) if there was none, in the same transaction. */
-  const firstResponse = (tx: TransactionSql, id: number) =>
-    tx`update contact_inquiries set first_response_at = now() where id = ${id} and first_response_at is null`
+  /** Marks the first response (status change or note) and who gave it if there was none, in the same transaction. */
+  const firstResponse = (tx: TransactionSql, id: number, actor: Actor) =>
+    tx`
+      update contact_inquiries set first_response_at = now(), first_response_by = ${actor.id}
+      where id = ${id} and first_response_at is null
+    `
 
   async function write(id: number, work: (tx: TransactionSql, lead: LeadSummary) => Promise<void>): Promise<LeadSummary> {
     await sql.begin(async (tx) => work(tx, await readLead(tx, id, true)))
@@ -267,20 +292,26 @@ export function createLeadInbox(sql: Sql, options: LeadInboxOptions = {}) {
     /** A lead's page: the whole message, its notes (oldest first) and its history (newest first). */
     async get(id: number): Promise<LeadDetail> {
       const { fullMessage, ...lead } = await readLead(sql, id)
-      const [notes, history] = await Promise.all([
+      const [notes, history, repeats, rental, service] = await Promise.all([
         sql<LeadNote[]>`
           select id::int as id, to_json(at) #>> '{}' as at, author, body
           from lead_notes where inquiry_id = ${id} order by id
         `,
         historyOf(sql, 'lead', id, { limit: 200 }),
+        sql<LeadLink[]>`
+          select id, to_json(created_at) #>> '{}' as received_at
+          from contact_inquiries where repeat_of = ${id} and spam_reason is null order by created_at, id
+        `,
+        lead.interest === 'rentals' ? rentalRequestOf(sql, id) : null,
+        lead.interest === 'service' ? serviceRequestOf(sql, id) : null,
       ])
-      return { ...lead, message: fullMessage, messageCut: false, notes: [...notes], history }
+      return { ...lead, message: fullMessage, messageCut: false, notes: [...notes], history, repeats: [...repeats], rental, service }
     },
 
     /** What the filters offer: the staff who can own leads, and every source seen. */
     async choices(): Promise<{ owners: LeadOwner[]; sources: string[] }> {
       const [owners, sources] = await Promise.all([
-        sql<LeadOwner[]>`select id, username from users order by username`,
+        sql<LeadOwner[]>`select id, username from users where not disabled order by username`,
         // Each source once, by hopping along the source index (a "loose index scan"): a few
         // dozen index probes instead of reading 100,000 entries on every page of the inbox.
         sql<{ source: string }[]>`
@@ -302,7 +333,7 @@ export function createLeadInbox(sql: Sql, options: LeadInboxOptions = {}) {
       return write(id, async (tx, lead) => {
         if (lead.status === status) return
         await tx`update contact_inquiries set status = ${status} where id = ${id}`
-        await firstResponse(tx, id)
+        await firstResponse(tx, id, actor)
         await recordChanges(tx, actor, 'lead', id, [{ action: 'update', field: 'status', before: lead.status, after: status }])
       })
     },
@@ -313,7 +344,7 @@ export function createLeadInbox(sql: Sql, options: LeadInboxOptions = {}) {
         if ((lead.owner?.id ?? null) === ownerId) return
         let owner: LeadOwner | null = null
         if (ownerId !== null) {
-          ;[owner = null] = await tx<LeadOwner[]>`select id, username from users where id = ${ownerId}`
+          ;[owner = null] = await tx<LeadOwner[]>`select id, username from users where id = ${ownerId} and not disabled`
           if (!owner) throw new LeadActionError(`No staff account has the id ${ownerId}`, 'invalid')
         }
         await tx`update contact_inquiries set owner_id = ${ownerId} where id = ${id}`
@@ -331,7 +362,7 @@ export function createLeadInbox(sql: Sql, options: LeadInboxOptions = {}) {
           values (${id}, ${actor.id}, ${actor.name}, ${body})
           returning id::int as id, to_json(at) #>> '{}' as at, author, body
         `
-        await firstResponse(tx, id)
+        await firstResponse(tx, id, actor)
         await recordChanges(tx, actor, 'lead', id, [{ action: 'create', field: 'note', after: body }])
         return row!
       })

@@ -1,37 +1,57 @@
 import { announceChange, type Changes } from '../db/changes.ts'
 import type { Sql } from '../db/database.ts'
 import { createUserStore } from '../users/user-store.ts'
+import { createSecondStep } from '../users/second-step.ts'
+import { createPasskeys } from '../users/passkeys.ts'
+import { type AccountMail, createAccountLinks } from '../users/account-links.ts'
 import { type AuditEntity, cartHistory, historyOf } from './audit.ts'
 import { createCartRecords } from './cart-records.ts'
 import { createInventory } from './inventory.ts'
 import type { PhotoSourcePolicy } from '../carts/photo-sources.ts'
 import { type DashboardRange, leadDashboard } from './lead-dashboard.ts'
 import { createLeadInbox } from './lead-inbox.ts'
+import { createSpamBox } from './lead-spam.ts'
+import { createStaffAlerts } from '../leads/staff-alerts.ts'
+import type { InquiryStoreOptions } from '../inquiries/inquiry-store.ts'
 import { createSessionStore } from './sessions.ts'
+import { createSettingsStore } from './settings.ts'
 import { createSignIn, type SignInPolicy, signInPolicy } from './sign-in.ts'
 
 /**
  * What the staff side works with. A cart write tells this process's visitors' answers at once
  * (`changes.notify`), and every other process through the database's notice, so a price or a
  * sale shows on the site at once, whichever server visitors reach. "Send again now" on a lead
- * wakes this process's outbox worker (`wakeOutbox`).
+ * and "Not spam" wake this process's outbox worker (`leads.onQueued`); "Not spam" queues the
+ * notifications every lead gets (`leads.notifications`).
  */
 export function createStaffServices(
   sql: Sql,
   changes: Changes,
   policy: SignInPolicy = signInPolicy,
   photoPolicy: PhotoSourcePolicy = { siteUrl: 'http://localhost:3000', allowedHosts: [] },
-  wakeOutbox?: () => void,
+  leads: InquiryStoreOptions = { notifications: [] },
+  accountMail: AccountMail = { from: 'staff@localhost', siteUrl: photoPolicy.siteUrl },
 ) {
   const accounts = createUserStore(sql)
   const sessions = createSessionStore(sql)
+  // Passkeys belong to SITE_URL's host (api/users/passkeys.ts).
+  const secondStep = createSecondStep(sql, Date.now, createPasskeys(sql, accountMail.siteUrl))
   return {
     accounts,
     sessions,
-    signIn: createSignIn(sql, accounts, sessions, policy),
+    /** The authenticator app, passkeys and recovery codes (api/users/second-step.ts). */
+    secondStep,
+    signIn: createSignIn(sql, accounts, sessions, secondStep, policy),
+    /** Password reset and invitation links, by email (api/users/account-links.ts). */
+    links: createAccountLinks(sql, accountMail),
+    /** The owner's settings (domain/dealer-settings.ts). */
+    settings: createSettingsStore(sql),
     cartRecords: createCartRecords(sql, () => changes.notify()),
     inventory: createInventory(sql, () => announceChange(sql, changes, 'cart_photos'), { photoPolicy }),
-    leads: createLeadInbox(sql, { wakeOutbox }),
+    leads: createLeadInbox(sql, { wakeOutbox: () => leads.onQueued?.() }),
+    /** Lead alerts in the browser: the push key, this account's browsers, its new leads' count. */
+    alerts: createStaffAlerts(sql),
+    spam: createSpamBox(sql, leads),
     leadDashboard: (range: DashboardRange) => leadDashboard(sql, range),
     history: (entity: AuditEntity, id: string | number, page: { limit: number; before?: number }) => historyOf(sql, entity, id, page),
     /** A cart's history with its photos' changes among its own. */

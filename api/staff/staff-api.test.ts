@@ -24,6 +24,7 @@ const newCart: CartRecordInput = {
   imageUrl: '/images/carts/2025-evolution-d5-maverick-4.svg',
   condition: 'used',
   status: 'available',
+  location: 'pleasantville',
   year: 2024,
   vin: '1M8GDM9AXKP042788',
   stockNumber: 'U-2024-17',
@@ -212,16 +213,17 @@ describe.each(backends)('the staff API on %s', (backend) => {
       expect(saved.stockNumber).toBe(`GC-${String(saved.id).padStart(4, '0')}`)
     })
 
-    it('refuses bad fields with one issue beside each, and a stock number or VIN another cart has', async () => {
+    it('refuses every problem in one round: bad fields beside each, with a stock number another cart has among them', async () => {
       const error = (await client.staff.cart.save
-        .mutate({ ...newCart, title: '', price: -5, vin: '1M8GDM9A1KP042788', seats: 40 })
+        .mutate({ ...newCart, title: '', make: null, model: null, price: -5, vin: '1M8GDM9A1KP042788', seats: 40 })
         .catch((e: unknown) => e)) as TRPCClientError<AppRouter>
       expect(error.data).toMatchObject({ httpStatus: 400 })
       expect(error.shape?.issues).toEqual([
-        { path: 'title', message: 'Title is required' },
         { path: 'price', message: 'Price cannot be negative' },
         { path: 'vin', message: 'The check digit (9th character) should be X: check the VIN for a typo' },
         { path: 'seats', message: 'Seats must be at most 12' },
+        { path: 'title', message: 'Title is required: type one, or the make and model to build it from' },
+        { path: 'stockNumber', message: 'Stock number U-2024-17 is already used by "2024 Evolution D5 Maverick 4 Plus"' },
       ])
       const duplicate = (await client.staff.cart.save.mutate({ ...newCart, title: 'Another' }).catch((e: unknown) => e)) as TRPCClientError<AppRouter>
       expect(duplicate.data).toMatchObject({ httpStatus: 400 })
@@ -274,6 +276,27 @@ describe.each(backends)('the staff API on %s', (backend) => {
         ['status', 'available', 'hold'],
         ['price', 8795, 8495],
       ])
+    })
+
+    it('saves a list row whole in one step, or refuses it whole: nothing of a refused row is saved', async () => {
+      const { carts } = await client.staff.cart.list.query({ q: 'U-2024-17' })
+      const { id, version } = carts[0]!
+      const before = await client.staff.cart.get.query({ id })
+      const refusals = [
+        { change: { price: 7000, status: 'gone' }, code: 'BAD_REQUEST' },
+        { change: { price: 7000, featured: false, status: 'sold' }, code: 'PRECONDITION_FAILED' },
+        { change: { price: 7000, version: version - 1 }, code: 'CONFLICT' },
+      ]
+      for (const { change, code } of refusals) {
+        const error = (await client.staff.cart.saveRow.mutate({ id, ...change } as never).catch((e: unknown) => e)) as TRPCClientError<AppRouter>
+        expect(error.data?.code).toBe(code)
+        expect(await client.staff.cart.get.query({ id })).toMatchObject({ price: before.price, status: before.status, featured: before.featured, version: before.version })
+      }
+      const saved = await client.staff.cart.saveRow.mutate({ id, version, price: 7250, status: 'sold', featured: false, confirmSale: true })
+      expect(saved).toMatchObject({ price: 7250, status: 'sold', featured: false, version: before.version + 1 })
+      const latest = (await client.staff.audit.forCart.query({ id, limit: 3 })).map((e) => e.field).sort()
+      expect(latest).toEqual(['featured', 'price', 'status'])
+      await client.staff.cart.saveRow.mutate({ id, price: before.price, status: before.status, featured: before.featured })
     })
 
     it('searches, filters by status, sorts and pages', async () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeServices } from '../../tests/support/fake-services.ts'
 import { readDeadlineMs, writeDeadlineMs } from '../db/unavailable.ts'
 import { createContextInner } from './context.ts'
-import { unavailableMessages } from './init.ts'
+import { unavailableMessages } from '../http/errors.ts'
 import { createCaller } from './router.ts'
 
 /** What a visitor is told when the database stops answering mid-call (issue #7, point 3). */

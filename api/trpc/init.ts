@@ -1,5 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server'
-import { errorAnswer, GoneError } from '../http/errors.ts'
+import { errorAnswer, GoneError, isUnstorableCharacter, unstorableCharacterMessage } from '../http/errors.ts'
 import { isDatabaseUnavailable, readDeadlineMs, withDeadline, writeDeadlineMs } from '../db/unavailable.ts'
 import type { Context } from './context.ts'
 
@@ -18,15 +18,15 @@ const t = initTRPC.context<Context>().create({
   },
 })
 
-// Where the messages used to live; they are the error boundary's now.
-export { fieldIssues, internalErrorMessage, unavailableMessages } from '../http/errors.ts'
 
 /**
  * A database that is down, restarting or silent becomes a 503 with a plain sentence: within
  * `readDeadlineMs` for reads, within `writeDeadlineMs` for submissions (api/db/unavailable.ts).
- * The sentence is the error boundary's ("not sent", "could not confirm", "unavailable").
+ * The sentence is the error boundary's ("not sent", "could not confirm", "unavailable"). A write
+ * the database refused (a full disk) is noted for `/readyz` (api/http/health.ts). A character the
+ * database cannot store is the caller's 400.
  */
-const databaseGuard = t.middleware(async ({ type, path, next }) => {
+const databaseGuard = t.middleware(async ({ ctx, type, path, next }) => {
   const mutation = type !== 'query'
   const staff = path.startsWith('staff.')
   const unavailable = (cause: unknown) =>
@@ -34,7 +34,14 @@ const databaseGuard = t.middleware(async ({ type, path, next }) => {
   const result = await withDeadline(next(), mutation ? writeDeadlineMs : readDeadlineMs).catch((error: unknown) => {
     throw isDatabaseUnavailable(error) ? unavailable(error) : error
   })
-  if (!result.ok && isDatabaseUnavailable(result.error.cause)) throw unavailable(result.error.cause)
+  // A value the database cannot hold (NUL) that no schema caught: the caller's 400, not a failure.
+  if (!result.ok && isUnstorableCharacter(result.error.cause)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: unstorableCharacterMessage, cause: result.error.cause })
+  }
+  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
+    ctx.writeRefusals.note(result.error.cause)
+    throw unavailable(result.error.cause)
+  }
   return result
 })
 

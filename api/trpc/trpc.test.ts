@@ -2,7 +2,8 @@ import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends } from '../../tests/support/test-database.ts'
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
-import { createContextInner, createServices } from './context.ts'
+import { createContextInner } from './context.ts'
+import { createServices } from '../services.ts'
 import { type AppRouter, createCaller } from './router.ts'
 
 describe.each(backends)('tRPC at /trpc on %s', (backend) => {

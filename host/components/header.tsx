@@ -51,7 +51,7 @@ export function Header({ path }: { path: string }) {
             <Phone aria-hidden="true" size={18} />
             {business.tollFree.display}
           </a>
-          <a className="gc-button gc-button--primary" href={paths.contact}>
+          <a className="gc-button gc-button--primary" href={paths.quoteForm()}>
             Get Quote
           </a>
           <button type="button" className="site-header__toggle" aria-expanded={false} aria-controls="mobile-menu">

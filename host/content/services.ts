@@ -1,5 +1,7 @@
 import { business, inWords, showrooms } from '../../domain/business.ts'
+import type { Interest } from '../../domain/inquiry.ts'
 import { financingHeadline } from '../../domain/payment.ts'
+import { paths } from '../../domain/site-paths.ts'
 
 /**
  * The four service cards on /services (docs/PRODUCT.md, "Services"), in the dealer's own
@@ -12,6 +14,13 @@ export interface ServiceOffering {
   summary: string
   /** Five short feature lines, 3-8 words each. */
   features: readonly [string, string, string, string, string]
+  /**
+   * The card's own button beside Call: what a visitor on that card wants to ask, with the
+   * contact form's interest it files the lead under (none where no interest fits: a sales or
+   * parts question must not be filed as service). `href`, when given, is where it leads instead
+   * of the contact form: Schedule Service opens the service request (`/services/request`).
+   */
+  ask: { label: string; interest?: Interest; href?: string }
 }
 
 export const serviceOfferings: readonly ServiceOffering[] = [
@@ -27,6 +36,7 @@ export const serviceOfferings: readonly ServiceOffering[] = [
       financingHeadline,
       `Delivery across all ${business.claims.countiesServed} counties`,
     ],
+    ask: { label: 'Get a Quote' },
   },
   {
     id: 'service',
@@ -40,6 +50,8 @@ export const serviceOfferings: readonly ServiceOffering[] = [
       'Spring tune-ups and winter storage prep',
       'Warranty repairs on the brands we sell',
     ],
+    // Schedule Service is a service request (make, model, what it needs), not a general message.
+    ask: { label: 'Schedule Service', interest: 'service', href: paths.serviceRequestForm },
   },
   {
     id: 'custom',
@@ -53,6 +65,7 @@ export const serviceOfferings: readonly ServiceOffering[] = [
       'Custom seats, colors and trim',
       'Sound systems and LED accent lighting',
     ],
+    ask: { label: 'Plan a Custom Build', interest: 'service' },
   },
   {
     id: 'parts',
@@ -66,5 +79,6 @@ export const serviceOfferings: readonly ServiceOffering[] = [
       'Rear seats, cargo boxes and racks',
       'Special orders held for showroom pickup',
     ],
+    ask: { label: 'Ask About Parts' },
   },
 ]

@@ -10,7 +10,7 @@ const components: { [N in IslandName]: () => Promise<ComponentType<IslandProps[N
   gallery: () => import('../../widgets/vehicle-detail/gallery.tsx').then((m) => m.Gallery),
   'payment-calculator': () => import('../../widgets/payment-calculator/payment-calculator.tsx').then((m) => m.PaymentCalculator),
   'contact-form': () => import('../../widgets/contact-form/contact-form.tsx').then((m) => m.ContactForm),
-  inventory: () => import('./inventory.tsx').then((m) => m.InventoryIsland),
+  'rental-request': () => import('../../widgets/rental-request/rental-request.tsx').then((m) => m.RentalRequest),
 }
 
 /**

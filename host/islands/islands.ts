@@ -1,12 +1,13 @@
 import type { ContactFormProps } from '../../widgets/contact-form/contact-form.tsx'
+import type { RentalRequestProps } from '../../widgets/rental-request/rental-request.tsx'
 import type { PaymentCalculatorProps } from '../../widgets/payment-calculator/payment-calculator.tsx'
 import type { GalleryProps } from '../../widgets/vehicle-detail/gallery.tsx'
-import type { InventoryIslandProps } from './inventory.tsx'
 
 /**
  * The parts of the site that run in the browser (docs/decisions/0014-islands.md), by name, with
  * the props each gets. Everything else on a page is HTML from the server and ships no script;
- * the header's menu button is a few lines of plain script in the entry (host/islands/menu.ts).
+ * the header's menu button is a few lines of plain script in the entry (host/islands/menu.ts), and
+ * so is the inventory's in-place search (host/islands/inventory.ts).
  * Props travel in the page as JSON, so they are data only: no functions.
  */
 export interface IslandProps {
@@ -14,8 +15,8 @@ export interface IslandProps {
   gallery: GalleryProps
   'payment-calculator': PaymentCalculatorProps
   'contact-form': Pick<ContactFormProps, 'interest' | 'cartSlug' | 'source' | 'action' | 'initial'>
-  /** The inventory's filters, words box, sort and pager. */
-  inventory: InventoryIslandProps
+  /** /rentals/request: the quote as the visitor chooses (price, delivery estimate, availability). */
+  'rental-request': Pick<RentalRequestProps, 'cartType' | 'plan' | 'county' | 'source' | 'action' | 'initial' | 'sent' | 'heading'>
 }
 
 export type IslandName = keyof IslandProps
@@ -28,7 +29,7 @@ export const islandNeeds: Readonly<Record<IslandName, { data?: boolean; toasts?:
   gallery: {},
   'payment-calculator': {},
   'contact-form': { data: true, toasts: true },
-  inventory: { data: true },
+  'rental-request': { data: true, toasts: true },
 }
 
 export function isIslandName(name: string): name is IslandName {

@@ -2,12 +2,12 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { ComponentType, ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { ContactForm } from '../../widgets/contact-form/contact-form.tsx'
+import { RentalRequest } from '../../widgets/rental-request/rental-request.tsx'
 import { PaymentCalculator } from '../../widgets/payment-calculator/payment-calculator.tsx'
 import { type ApiOptions, ApiProvider } from '../../widgets/shared/api.tsx'
 import type { IslandHost } from '../../widgets/shared/island.tsx'
 import { ToastProvider } from '../../widgets/shared/toast.tsx'
 import { Gallery } from '../../widgets/vehicle-detail/gallery.tsx'
-import { InventoryIsland } from './inventory.tsx'
 import { type IslandName, type IslandProps, islandIdPrefix, islandNeeds, isIslandName } from './islands.ts'
 
 /** Each island's component; the browser imports the same ones lazily (host/islands/client.tsx). */
@@ -15,7 +15,7 @@ const components: { [N in IslandName]: ComponentType<IslandProps[N]> } = {
   gallery: Gallery,
   'payment-calculator': PaymentCalculator,
   'contact-form': ContactForm,
-  inventory: InventoryIsland,
+  'rental-request': RentalRequest,
 }
 
 /** The toasts' region renders in the island (host/islands/client.tsx does the same). */

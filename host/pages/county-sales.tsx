@@ -46,7 +46,7 @@ function CountySalesPage({ params }: PageProps) {
             <a className="gc-button gc-button--primary" href={paths.inventory}>
               Shop Golf Carts
             </a>
-            <a className="gc-button gc-button--secondary" href={paths.contact}>
+            <a className="gc-button gc-button--secondary" href={paths.quoteForm()}>
               Get Quote
             </a>
           </>

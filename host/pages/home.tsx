@@ -42,7 +42,7 @@ function HomePage() {
             <a className="gc-button gc-button--primary" href={paths.inventory}>
               View Inventory
             </a>
-            <a className="gc-button gc-button--secondary" href={paths.contact}>
+            <a className="gc-button gc-button--secondary" href={paths.quoteForm()}>
               Get Quote
             </a>
           </>

@@ -48,9 +48,9 @@ function ServicesPage() {
                     <a className="gc-button gc-button--secondary" href={`tel:${business.tollFree.tel}`}>
                       <Phone aria-hidden="true" size={18} /> Call<span className="gc-sr-only"> about {offering.title}</span>
                     </a>
-                    <a className="gc-button gc-button--primary" href={`${paths.contact}?interest=service`}>
-                      <CalendarCheck aria-hidden="true" size={18} /> Schedule Service
-                      <span className="gc-sr-only"> for {offering.title}</span>
+                    <a className="gc-button gc-button--primary" href={offering.ask.href ?? paths.inquiryForm(offering.ask.interest)}>
+                      <CalendarCheck aria-hidden="true" size={18} /> {offering.ask.label}
+                      <span className="gc-sr-only"> ({offering.title})</span>
                     </a>
                   </div>
                 </li>

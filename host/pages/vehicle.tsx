@@ -73,7 +73,7 @@ function VehiclePage({ params }: PageProps) {
           slug={slug}
           homeHref={paths.home}
           inventoryHref={paths.inventory}
-          contactHref={paths.quote}
+          contactHref={paths.quoteForm}
           vehicleHref={paths.vehicle}
         />
       </div>

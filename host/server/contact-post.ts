@@ -1,76 +1,143 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express'
 import type { SiteContext } from '../../api/http/app.ts'
+import { maxBodyBytes } from '../../api/http/body-limit.ts'
 import { errorAnswer, logFailure } from '../../api/http/errors.ts'
 import { OriginRefusedError, requestOriginVerdict } from '../../api/http/origin.ts'
 import { requestInfo } from '../../api/http/request-info.ts'
 import { createContextInner } from '../../api/trpc/context.ts'
 import { createCaller } from '../../api/trpc/router.ts'
-import { visitorFieldNames } from '../../domain/inquiry.ts'
+import { countyByValue } from '../../domain/counties.ts'
+import { inquiryLimits, visitorFieldNames } from '../../domain/inquiry.ts'
+import { rentalLeadInput, rentalRequestFieldNames } from '../../domain/rental-request.ts'
+import { serviceLeadInput, serviceRequestFieldNames } from '../../domain/service-request.ts'
 import type { PostedForm } from '../form-state.ts'
-import { contactFormAnchor, paths } from '../../domain/site-paths.ts'
+import { contactFormAnchor, paths, requestFormAnchor } from '../../domain/site-paths.ts'
 
 /**
- * The contact form without JavaScript (it loads after the page, or may fail to): an ordinary
- * form post, stored through the same procedure as every other lead, so the same rate limit
- * counts it. It obeys the same origin rule as the API (api/http/origin.ts): a form on another
- * site that posts here is refused. Success redirects to a thank-you; any refusal or failure
- * renders the page again with everything as typed, each problem beside its field and the rest
- * in the error boundary's words (api/http/errors.ts), so nothing is lost.
+ * A lead form posted without JavaScript (the contact form, the rental request and the service
+ * request: PRODUCT.md): where it posts, the lead its fields make, and the page it comes back to.
+ */
+interface LeadForm {
+  path: string
+  anchor: string
+  /** Whatever the post holds goes to the procedure, whose schema judges it. */
+  input(post: Post): Record<string, unknown>
+  /** The page the form is on, to render again or to thank the visitor on. */
+  back(post: Post): string
+  /** The request's own fields as typed (by their posted names), to show again. */
+  request?(post: Post): Record<string, string | string[]>
+}
+
+const leadForms: readonly LeadForm[] = [
+  {
+    path: paths.contact,
+    anchor: contactFormAnchor,
+    input: (post) => ({ ...post.values, cartSlug: post.cartSlug, website: post.text('website'), sourceLabel: post.text('sourceLabel') || 'dealer-site' }),
+    back: (post) => {
+      // The address to come back to names the cart as the schema keeps it (trimmed, within its
+      // limit): an untrimmed 100 kB value made a Location header no client would read.
+      const kept = post.cartSlug?.trim()
+      return paths.quote(kept && kept.length <= inquiryLimits.cartSlug ? kept : undefined)
+    },
+  },
+  {
+    path: paths.rentalRequest,
+    anchor: requestFormAnchor,
+    input: (post) =>
+      rentalLeadInput(Object.fromEntries(rentalRequestFieldNames.map((name) => [name, post.text(name) ?? ''])), {
+        website: post.text('website'),
+        sourceLabel: post.text('sourceLabel') || 'dealer-site',
+      }),
+    back: (post) => {
+      const county = countyByValue(post.text('county') ?? '')?.value
+      return county ? `${paths.rentalRequest}?county=${county}` : paths.rentalRequest
+    },
+    request: (post) => post.fields(rentalRequestFieldNames),
+  },
+  {
+    path: paths.serviceRequest,
+    anchor: requestFormAnchor,
+    input: (post) =>
+      serviceLeadInput(
+        { ...post.values, ...post.fields(serviceRequestFieldNames) },
+        { website: post.text('website'), sourceLabel: post.text('sourceLabel') || 'dealer-site' },
+      ),
+    back: () => paths.serviceRequest,
+    request: (post) => post.fields(serviceRequestFieldNames),
+  },
+]
+
+/**
+ * The lead forms without JavaScript (it loads after the page, or may fail to; the service form
+ * has none): an ordinary form post, stored through the same procedure as every other lead, so the
+ * same rate limit counts it. It obeys the same origin rule as the API (api/http/origin.ts): a
+ * form on another site that posts here is refused. Success redirects to a thank-you; any refusal
+ * or failure renders the page again with everything as typed, each problem beside its field and
+ * the rest in the error boundary's words (api/http/errors.ts), so nothing is lost.
  */
 export function mountContactPost(
   app: Express,
   context: SiteContext,
   answer: (req: Request, res: Response, url: string, form: PostedForm, status: number) => Promise<void>,
 ) {
-  const parse = express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 50 })
-  app.post(
-    paths.contact,
-    // Parsed before anything can refuse it, so a refused post still shows what was typed.
-    parse,
-    async (req: Request, res: Response, next: NextFunction) => {
-      const post = readPost(req)
-      try {
-        const verdict = requestOriginVerdict(req, context.env.allowedOrigins)
-        if (!verdict.allowed) throw new OriginRefusedError(verdict)
-        const caller = createCaller(createContextInner(context.services, requestInfo(req)))
-        // Whatever the post holds goes to the procedure, whose schema judges it.
-        await caller.inquiry.submit({
-          ...post.values,
-          cartSlug: post.cartSlug,
-          website: post.text('website'),
-          sourceLabel: post.text('sourceLabel') || 'dealer-site',
-        } as Parameters<typeof caller.inquiry.submit>[0])
-        res.redirect(303, `${post.back}${post.back.includes('?') ? '&' : '?'}sent=1#${contactFormAnchor}`)
-      } catch (error) {
-        next(error)
-      }
-    },
-    // Refused (schema, rate limit, origin, a body that could not be read) or failed: the page
-    // again, with nothing lost. A failure of ours is logged; the visitor gets our sentence.
-    async (error: unknown, req: Request, res: Response, _next: NextFunction) => {
-      const post = readPost(req)
-      const refusal = errorAnswer(error, { mutation: true, method: req.method, path: req.path })
-      logFailure(context.log, 'contact form post failed', refusal)
-      if (refusal.retryAfter !== undefined) res.set('Retry-After', String(refusal.retryAfter))
-      const { issues, message } = refusal.body
-      const form: PostedForm = {
-        values: post.values,
-        errors: Object.fromEntries(issues.map((i) => [i.path, i.message])),
-        message: issues.length > 0 ? undefined : message,
-      }
-      await answer(req, res, post.back, form, refusal.status)
-    },
-  )
+  const parse = express.urlencoded({ extended: false, limit: maxBodyBytes, parameterLimit: 50 })
+  for (const leadForm of leadForms) {
+    app.post(
+      leadForm.path,
+      // Parsed before anything can refuse it, so a refused post still shows what was typed.
+      parse,
+      async (req: Request, res: Response, next: NextFunction) => {
+        const post = readPost(req)
+        try {
+          const verdict = requestOriginVerdict(req, context.env.allowedOrigins)
+          if (!verdict.allowed) throw new OriginRefusedError(verdict)
+          const caller = createCaller(createContextInner(context.services, requestInfo(req)))
+          await caller.inquiry.submit(leadForm.input(post) as Parameters<typeof caller.inquiry.submit>[0])
+          const back = leadForm.back(post)
+          res.redirect(303, `${back}${back.includes('?') ? '&' : '?'}sent=1#${leadForm.anchor}`)
+        } catch (error) {
+          next(error)
+        }
+      },
+      // Refused (schema, rate limit, origin, a body that could not be read) or failed: the page
+      // again, with nothing lost. A failure of ours is logged; the visitor gets our sentence.
+      async (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+        const post = readPost(req)
+        const refusal = errorAnswer(error, { mutation: true, method: req.method, path: req.path })
+        logFailure(context.log, leadForm.path === paths.contact ? 'contact form post failed' : `${leadForm.path} form post failed`, refusal)
+        if (refusal.retryAfter !== undefined) res.set('Retry-After', String(refusal.retryAfter))
+        const { issues, message } = refusal.body
+        const form: PostedForm = {
+          values: post.values,
+          request: leadForm.request?.(post),
+          errors: Object.fromEntries(issues.map((i) => [i.path, i.message])),
+          message: issues.length > 0 ? undefined : message,
+        }
+        await answer(req, res, leadForm.back(post), form, refusal.status)
+      },
+    )
+  }
 }
+
+type Post = ReturnType<typeof readPost>
 
 function readPost(req: Request) {
   const body = (req.body ?? {}) as Record<string, unknown>
   const text = (name: string) => (typeof body[name] === 'string' ? body[name] : undefined)
-  const cartSlug = text('cartSlug') || undefined
+  /** Fields as posted: text, or a list of texts where several boxes of one name were checked. */
+  const fields = (names: readonly string[]) =>
+    Object.fromEntries(
+      names.flatMap((name): [string, string | string[]][] => {
+        const value = body[name]
+        if (typeof value === 'string') return [[name, value]]
+        if (Array.isArray(value)) return [[name, value.filter((v): v is string => typeof v === 'string')]]
+        return []
+      }),
+    ) as Record<string, string | string[]>
   return {
     text,
-    cartSlug,
+    fields,
+    cartSlug: text('cartSlug') || undefined,
     values: Object.fromEntries(visitorFieldNames.map((f) => [f, text(f) ?? ''])),
-    back: paths.quote(cartSlug),
   }
 }

@@ -10,7 +10,7 @@ import { startTcpProxy, type TcpProxy } from '../../tests/support/tcp-proxy.ts'
 import { type Database, openDatabase } from '../../api/db/database.ts'
 import { migrate } from '../../api/db/migrate.ts'
 import { seed } from '../../api/carts/seed.ts'
-import { writeDeadlineMs } from '../../api/db/unavailable.ts'
+import { readDeadlineMs, writeDeadlineMs } from '../../api/db/unavailable.ts'
 import { staffPassword } from '../../tests/support/staff.ts'
 
 /**
@@ -107,7 +107,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database outage', () => {
 
   it('answers API calls with 503 JSON within 2 seconds while the database is down', async () => {
     await proxy.stop()
-    for (const path of ['/api/golf-carts', '/api/golf-carts/featured', '/api/golf-carts/slug/x', '/trpc/cart.list', '/healthz']) {
+    for (const path of ['/api/golf-carts', '/api/golf-carts/featured', '/api/golf-carts/slug/x', '/trpc/cart.list', '/readyz']) {
       const { res, ms, body } = await timed(path)
       expect(res.status, path).toBe(503)
       expect(ms, path).toBeLessThan(2000)
@@ -115,6 +115,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database outage', () => {
       expect(path.startsWith('/trpc') ? json.error.message : json.message, path).toEqual(expect.any(String))
       expect(body).not.toMatch(/ECONNREFUSED|stack|at .+\.ts/)
     }
+    expect(JSON.parse((await timed('/readyz')).body).issues).toContainEqual({ path: 'database', message: 'The database is not answering.' })
+  })
+
+  it('stays alive for a balancer while the database is down: /healthz answers 200', async () => {
+    expect((await timed('/healthz')).res.status).toBe(200)
   })
 
   it('tells the visitor a message was not sent, and stores nothing half-way', async () => {
@@ -161,7 +166,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database outage', () => {
 
   it('answers within 2 seconds when the database hangs instead of refusing', async () => {
     await proxy.silence()
-    for (const path of ['/api/golf-carts', '/healthz', '/']) {
+    // Alive without asking the silent database, so well before its deadline.
+    const alive = await timed('/healthz')
+    expect(alive.res.status).toBe(200)
+    expect(alive.ms).toBeLessThan(readDeadlineMs)
+    for (const path of ['/api/golf-carts', '/readyz', '/']) {
       const { res, ms } = await timed(path)
       expect(res.status, path).toBe(503)
       expect(ms, path).toBeLessThan(2000)
@@ -205,7 +214,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('database outage', () => {
       .toBe(200)
     expect((await submit('back@example.com')).res.status).toBe(201)
     expect((await timed('/')).res.status).toBe(200)
-    expect((await timed('/healthz')).res.status).toBe(200)
+    expect((await timed('/readyz')).res.status).toBe(200)
     const rows = await admin.sql`select email from contact_inquiries where email in ('down@example.com', 'silent@example.com', 'frozen@example.com', 'back@example.com')`
     expect(rows.map((r) => r.email)).toEqual(['back@example.com'])
   })

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CartSearch, cartSearchParams } from '../../domain/cart-query.ts'
+import { showroomByKey, showrooms } from '../../domain/business.ts'
 import { paths } from '../../domain/site-paths.ts'
 import { fetchPage } from '../../tests/support/html.ts'
 import { expectedOrder, type SearchableCart, searchableColumns } from '../../tests/support/search-facts.ts'
@@ -37,6 +38,7 @@ describe.each(backends)('the inventory page searched, server-rendered, on %s', (
     ['battery', { battery: 'lead-acid' }],
     ['street legal', { streetLegal: true }],
     ['lifted', { lifted: true }],
+    ['location', { location: 'waretown' }],
     ['price range', { minPrice: 10000, maxPrice: 14000 }],
     ['words', { q: 'denago xl' }],
     ['price-asc', { sort: 'price-asc' }],
@@ -68,10 +70,39 @@ describe.each(backends)('the inventory page searched, server-rendered, on %s', (
     }
   })
 
+  it('offers each showroom as a Location link with its count, names each card\'s showroom, and keeps the rest of the search', async () => {
+    const search: CartSearch = { battery: 'lithium', sort: 'price-asc' }
+    const page = await open(search)
+    const group = Array.from(page.document.querySelectorAll('.gc-filters__group')).find((g) => g.querySelector('legend')?.textContent === 'Location')
+    expect(group).toBeDefined()
+    const choices = Array.from(group!.querySelectorAll<HTMLAnchorElement>('a.gc-filters__choice'))
+    expect(choices.map((c) => c.querySelector('.gc-filters__label')?.textContent)).toEqual(['Any showroom', ...showrooms.map((s) => s.name)])
+    for (const [i, showroom] of showrooms.entries()) {
+      const choice = choices[i + 1]!
+      expect(Object.fromEntries(new URL(choice.getAttribute('href')!, server.url).searchParams)).toEqual({ battery: 'lithium', location: showroom.id, sort: 'price-asc' })
+      expect(Number(choice.querySelector('.gc-filters__count')?.textContent)).toBe(titles({ ...search, location: showroom.id }).length)
+    }
+    const located = Object.fromEntries(carts.map((c) => [paths.vehicle(c.slug), c.location]))
+    const cards = Array.from(page.document.querySelectorAll('.gc-inventory .gc-card'))
+    expect(cards.length).toBe(Math.min(24, titles(search).length))
+    for (const card of cards) {
+      const href = card.querySelector('a')?.getAttribute('href') ?? ''
+      expect(card.querySelector('.gc-card__location')?.textContent).toBe(`${showroomByKey(located[href]!)!.name} showroom`)
+    }
+
+    const chosen = await open({ ...search, location: 'bayville' })
+    expect(chosen.all('.gc-inventory .gc-card .gc-card__location').every((text) => text === 'Bayville showroom')).toBe(true)
+    expect(chosen.all('.gc-inventory .gc-card h2')).toEqual(titles({ ...search, location: 'bayville' }).slice(0, 24))
+    expect(chosen.all('.gc-filters a[aria-current="true"] .gc-filters__label')).toContain('Bayville')
+    // The words box, prices and sort keep the showroom when they are sent without JavaScript.
+    expect(chosen.document.querySelector('.gc-filters__form input[type="hidden"][name="location"]')?.getAttribute('value')).toBe('bayville')
+  })
+
   it('points filtered pages\' canonical link at the unfiltered inventory, and keeps SPEC\'s category pages', async () => {
     const canonical = async (search: CartSearch, page = 0) => (await open(search, page)).document.querySelector('link[rel="canonical"]')?.getAttribute('href')
     expect(await canonical({ seats: 6, sort: 'newest' })).toMatch(/\/inventory$/)
     expect(await canonical({ q: 'rover' })).toMatch(/\/inventory$/)
+    expect(await canonical({ location: 'pleasantville' })).toMatch(/\/inventory$/)
     expect(await canonical({ category: 'new', sort: 'price-desc' })).toMatch(/\/inventory\?category=new$/)
   })
 
@@ -79,6 +110,10 @@ describe.each(backends)('the inventory page searched, server-rendered, on %s', (
     const page = await fetchPage(`${server.url}/inventory?battery=lithium&seats=lots&${cartSearchParams({ sort: 'newest' })}`)
     expect(page.status).toBe(200)
     expect(page.text('.gc-inventory__notice')).toContain('seats must be a whole number of seats from 1 to 12')
+    const nowhere = await fetchPage(`${server.url}/inventory?battery=lithium&location=atlantic-city`)
+    expect(nowhere.status).toBe(200)
+    expect(nowhere.text('.gc-inventory__notice')).toContain('location must be one of the showrooms: ocean-view (Ocean View)')
+    expect(nowhere.all('.gc-inventory .gc-card h2')).toEqual(titles({ battery: 'lithium' }).slice(0, 24))
     expect(page.all('.gc-inventory .gc-card h2')).toEqual(titles({ battery: 'lithium', sort: 'newest' }).slice(0, 24))
   })
 

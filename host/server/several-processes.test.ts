@@ -1,15 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { seed } from '../../api/carts/seed.ts'
 import { migrate } from '../../api/db/migrate.ts'
-import { createServices } from '../../api/trpc/context.ts'
+import { createServices } from '../../api/services.ts'
 import { parsePage } from '../../tests/support/html.ts'
 import { runServer, type ServerProcess, startServerProcess } from '../../tests/support/server-process.ts'
 import { signIn, staffClient, staffPassword } from '../../tests/support/staff.ts'
 import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database.ts'
 import type { TestServer } from '../../tests/support/test-server.ts'
+import { templateDataDir } from '../../tests/support/database-templates.ts'
 
 /**
  * Several server processes on one PostgreSQL (docs/ARCHITECTURE.md, "Several processes"): each
@@ -80,6 +79,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
       await withinASecond(async () => expect((await json(`${server.url}/api/golf-carts/slug/${cart!.slug}`)).title).toBe('Renamed By Hand'))
     }
   })
+
+  it('drops a cart held, then one sold, through the other process from the product feed within a second (issue #32)', async () => {
+    const stockNumbers = async () => [...(await (await fetch(`${reader.url}/feeds/products.xml`)).text()).matchAll(/<g:id>([^<]+)<\/g:id>/g)].map((m) => m[1])
+    const [held, sold] = await db.sql<{ id: number; stockNumber: string }[]>`
+      select id, stock_number from golf_carts where status = 'available' and vin is null order by id limit 2
+    `
+    // Kept by the reader first.
+    expect(await stockNumbers()).toEqual(expect.arrayContaining([held!.stockNumber, sold!.stockNumber]))
+    await staff.staff.cart.setStatus.mutate({ id: held!.id, status: 'hold' })
+    await withinASecond(async () => expect(await stockNumbers()).not.toContain(held!.stockNumber))
+    await staff.staff.cart.setStatus.mutate({ id: sold!.id, status: 'sold' })
+    await withinASecond(async () => expect(await stockNumbers()).not.toContain(sold!.stockNumber))
+  })
 })
 
 /**
@@ -88,7 +100,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
  * refused at start, so the question of carrying changes between processes does not arise there.
  */
 describe('a second process on the embedded database', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'gc-two-'))
+  const dir = templateDataDir('gc-two-')
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
   it('is refused at start, with the reason, while the first keeps serving', { timeout: 90_000 }, async () => {

@@ -1,3 +1,4 @@
+import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { business } from '../../domain/business.ts'
 import { counties } from '../../domain/counties.ts'
@@ -139,11 +140,20 @@ describe('fixed pages', () => {
       'Custom Builds & Modifications',
       'Parts & Accessories',
     ])
+    const asks: [string, string][] = []
     for (const card of page.document.querySelectorAll('.service-card')) {
       expect(card.querySelectorAll('.check-list li')).toHaveLength(5)
       expect(card.querySelector('a[href^="tel:"]')).not.toBeNull()
-      expect(card.querySelector('a[href="/contact?interest=service"]')).not.toBeNull()
+      const ask = card.querySelector('a.gc-button--primary')!
+      asks.push([ask.textContent.trim(), ask.getAttribute('href')!])
     }
+    // Each card's button files its lead under its own interest: sales and parts are not service.
+    expect(asks).toEqual([
+      ['Get a Quote (New & Used Golf Cart Sales)', '/contact#send-message'],
+      ['Schedule Service (Service & Repair)', '/services/request#request'],
+      ['Plan a Custom Build (Custom Builds & Modifications)', '/contact?interest=service#send-message'],
+      ['Ask About Parts (Parts & Accessories)', '/contact#send-message'],
+    ])
   })
 
   it('financing shows the highlights, the documents and the calculator', async () => {
@@ -342,6 +352,23 @@ describe('other paths', () => {
     expect(res.headers.get('location')).toBe('/inventory')
   })
 
+  it('never redirect a trailing slash to another site, however the path normalises (issue #26)', async () => {
+    // Sent as written (a browser would normalise first; curl --path-as-is and proxies do not).
+    const locationOf = (path: string) =>
+      new Promise<string | undefined>((resolve, reject) => {
+        request(`${server.url}/`, { path }, (res) => {
+          res.resume()
+          res.on('end', () => resolve(res.headers.location))
+        })
+          .on('error', reject)
+          .end()
+      })
+    for (const path of ['/x/..//evil.test/', '/%2e%2e//evil.test/', '/inventory/./..//evil.test//', '/x/..///evil.test/?a=1']) {
+      const location = await locationOf(path)
+      expect(location, path).toMatch(/^\/evil\.test(\?a=1)?$/)
+    }
+  })
+
   it('keep unknown API paths as JSON', async () => {
     const res = await fetch(`${server.url}/api/nope`)
     expect(res.status).toBe(404)
@@ -349,11 +376,12 @@ describe('other paths', () => {
   })
 
   it('send the data for hydration as a data block, not a script', async () => {
-    const page = await get('/inventory')
+    const [cart] = await server.db.sql<{ slug: string; title: string }[]>`select slug, title from golf_carts where status = 'available' order by id limit 1`
+    const page = await get(`/contact?cart=${cart!.slug}`)
     const state = page.document.querySelector('script#gc-state')
     expect(state?.getAttribute('type')).toBe('application/json')
     const data = JSON.parse(state!.textContent)
-    expect(data.queries[0].state.data.carts).toHaveLength(24)
+    expect(data.queries[0].state.data.title).toBe(cart!.title)
   })
 })
 

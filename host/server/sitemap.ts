@@ -1,4 +1,4 @@
-import type { Services } from '../../api/trpc/context.ts'
+import type { Services } from '../../api/services.ts'
 import { photoPath, photoWidthFor } from '../../domain/photos.ts'
 import { everySitePath, paths } from '../../domain/site-paths.ts'
 import { escapeHtml } from '../meta.ts'

@@ -29,7 +29,7 @@ describe('the console pages, as lists', () => {
     expect(matchStaffPage('/staff/carts/12')?.params).toEqual({ id: '12' })
     expect(matchStaffPage('/staff/nothing')).toBeUndefined()
     expect(consolePath('/staff?q=x&page=2')).toBe('/staff?q=x&page=2')
-    for (const elsewhere of ['https://evil.example/staff', '//evil.example', '/inventory', '/staffing', undefined]) {
+    for (const elsewhere of ['https://evil.example/staff', '//evil.example', '/inventory', '/staffing', undefined, '/staff/..//evil.test', '/staff/%2e%2e//evil.test', '/staff/./..//evil.test']) {
       expect(consolePath(elsewhere)).toBe('/staff')
     }
   })
@@ -69,8 +69,9 @@ describe.each(backends)('the console over HTTP on %s', (backend) => {
   })
 
   it('answers a refused sign-in with the form again: status, message, the username kept and escaped', async () => {
+    // No account can have this username, so it is refused before any work: 400, the same words.
     const refused = await signIn(server, 'maria"><b>', 'wrong password here')
-    expect(refused.status).toBe(401)
+    expect(refused.status).toBe(400)
     expect(refused.body).toContain('That username and password do not match an account.')
     expect(refused.body).toContain('value="maria&quot;&gt;&lt;b&gt;"')
     expect(refused.body).not.toContain('<b>')
@@ -87,6 +88,45 @@ describe.each(backends)('the console over HTTP on %s', (backend) => {
     expect(page.text('#inventory-count')).toBe(`1–${Math.min(50, total)} of ${total} carts`)
     expect(page.all('.staff-table__cart a')).toHaveLength(Math.min(50, total))
     expect(titles).toContain(page.all('.staff-table__cart a')[0])
+  })
+
+  it('answers a page the role does not include with 403 and a sentence, and leaves its links out of the navigation', async () => {
+    await server.runtime.services.staff.accounts.add('sales-sam', staffPassword, { role: 'sales' })
+    const sales = (await signIn(server, 'sales-sam')).cookie!
+    const refused = await fetch(`${server.url}${staffPaths.settings}`, { headers: { cookie: sales } })
+    expect(refused.status).toBe(403)
+    const page = parsePage(refused.status, await refused.text())
+    expect(page.text('h1')).toBe('Not allowed')
+    expect(page.text('[role="alert"]')).toBe('Only owners can see the settings; your account’s role is sales.')
+    expect(page.all('.staff-nav a')).toEqual(['Inventory', 'Leads', 'Rentals', 'Your account', 'View the site'])
+    const post = await fetch(`${server.url}${staffPaths.deleteCart(1)}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url, cookie: sales },
+    })
+    expect(post.status).toBe(403)
+    expect(await firstCart()).toBeDefined()
+    const cartPage = parsePage(200, await (await fetch(`${server.url}${staffPaths.cart(1)}`, { headers: { cookie: sales } })).text())
+    expect(cartPage.all('.staff-danger a')).toEqual([])
+    const ownerNav = parsePage(200, await (await fetch(`${server.url}/staff`, { headers: { cookie } })).text()).all('.staff-nav a')
+    expect(ownerNav).toEqual(expect.arrayContaining(['Inventory', 'Leads', 'Feeds', 'Settings']))
+  })
+
+  it('saves the owner\'s settings from their page and says so; a refused value keeps the form', async () => {
+    // Only an owner with a second step may require one of everyone (else they would be sent away too).
+    const refused = await post(staffPaths.settings, { section: 'sign-in', requireSecondStep: 'true' })
+    expect(refused.status).toBe(400)
+    await server.db.sql`update users set totp_secret = ${'A'.repeat(32)}, totp_enabled_at = now() where username = 'maria'`
+    const saved = await post(staffPaths.settings, { section: 'sign-in', requireSecondStep: 'true' })
+    expect(saved.status).toBe(303)
+    expect(saved.headers.get('location')).toBe('/staff/settings?saved=sign-in#section-sign-in')
+    expect(await server.runtime.services.staff.settings.get()).toMatchObject({ requireSecondStep: true })
+    const page = parsePage(200, await (await fetch(`${server.url}${saved.headers.get('location')}`, { headers: { cookie } })).text())
+    expect(page.text('[role="status"]')).toBe('Settings saved.')
+    expect((await post(staffPaths.settings, { section: 'sign-in' })).status).toBe(303)
+    expect(await server.runtime.services.staff.settings.get()).toMatchObject({ requireSecondStep: false })
+    expect((await post(staffPaths.settings, { section: 'nonsense' })).status).toBe(400)
+    await server.db.sql`update users set totp_secret = null, totp_enabled_at = null where username = 'maria'`
   })
 
   it('refuses a one-step change posted from another site, and changes nothing', async () => {
@@ -116,6 +156,14 @@ describe.each(backends)('the console over HTTP on %s', (backend) => {
     expect(await firstCart()).toMatchObject({ price: 9999, status: 'available', featured: true })
   })
 
+  it('goes back only into the console after a one-step change, judged after URL normalisation (issue #26)', async () => {
+    for (const back of ['/staff/..//evil.test', '/staff/%2e%2e//evil.test', '/staff/./..//evil.test?x=1']) {
+      const res = await post(staffPaths.quickChange(1), { price: '9,999', status: 'available', featured: 'true', back })
+      expect(res.status, back).toBe(303)
+      expect(res.headers.get('location'), back).toBe('/staff?changed=1#cart-1')
+    }
+  })
+
   it('refuses a whole save with errors per field, and a stale copy with a sentence', async () => {
     const refused = await post(staffPaths.newCart, { title: '', description: 'x', price: 'ten', imageUrl: 'https://x', condition: 'new', status: 'available' })
     expect(refused.status).toBe(400)
@@ -127,9 +175,10 @@ describe.each(backends)('the console over HTTP on %s', (backend) => {
       title: cart.title,
       description: cart.description,
       price: String(cart.price),
-      imageUrl: cart.imageUrl,
+      imageUrl: cart.imageUrl ?? '',
       condition: 'new',
       status: 'available',
+      location: cart.location,
       version: String(cart.version - 1),
     })
     expect(stale.status).toBe(409)

@@ -1,12 +1,13 @@
 import type { ComponentType } from 'react'
-import { batteries, batteryLabels, type DerivedFacts, derivedFacts, cartStatuses, conditions, statusLabels } from '../../domain/cart-facts.ts'
+import { batteries, batteryLabels, type DerivedFacts, derivedFacts, cartStatuses, conditionLabels, conditions, statusLabels } from '../../domain/cart-facts.ts'
 import { type CartRecordField, cartFormValues, cartLimits, latestModelYear } from '../../domain/cart-record.ts'
+import { defaultShowroom, showroomByKey, showrooms } from '../../domain/business.ts'
 import { formatPrice } from '../../domain/golf-cart.ts'
 import { paths } from '../../domain/site-paths.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
 import type { CartHistoryEntry } from '../../api/staff/audit.ts'
 import type { StaffCart } from '../../api/staff/cart-records.ts'
-import { type StaffPageContext, type StaffPageProps, StaffNotFound, staffPage } from './page.ts'
+import { type StaffPageContext, type StaffPageProps, StaffNotFound, staffPage, mayOpen } from './page.ts'
 import { SpecificationsPreview } from './spec-preview.tsx'
 import { CartPhotosSection } from './cart-photos.tsx'
 
@@ -50,25 +51,37 @@ export const cartFormSections: readonly CartFormSection[] = [
     id: 'listing',
     legend: 'Listing',
     fields: [
-      { name: 'title', label: 'Title', kind: 'text', maxLength: cartLimits.title, hint: 'As visitors read it, e.g. 2025 Evolution D6 Max GT4' },
-      { name: 'description', label: 'Description', kind: 'textarea', maxLength: cartLimits.description },
+      {
+        name: 'title',
+        label: 'Title',
+        kind: 'text',
+        maxLength: cartLimits.title,
+        hint: 'As visitors read it, e.g. 2025 Evolution D6 Max GT4. Left empty, it is built from the year, make, model and trim',
+      },
+      {
+        name: 'description',
+        label: 'Description',
+        kind: 'textarea',
+        maxLength: cartLimits.description,
+        hint: 'Left empty, a few plain sentences are written from the facts below',
+      },
       { name: 'price', label: 'Price', kind: 'money', hint: 'Dollars, e.g. 12995' },
       { name: 'msrp', label: 'MSRP', kind: 'money', hint: 'Optional: the maker’s suggested price' },
       {
         name: 'status',
         label: 'Status',
         kind: 'select',
-        options: cartStatuses.map((s) => [s, statusLabels[s]] as const),
-        hint: 'Sold carts leave every list at once; On Hold carts list after the available ones',
+        options: cartStatuses.map((s) => [s, s === 'draft' ? 'Draft (hidden from the site)' : statusLabels[s]] as const),
+        hint: 'Sold carts leave every list at once; On Hold carts list after the available ones; a draft is seen by staff only',
+      },
+      {
+        name: 'location',
+        label: 'Location',
+        kind: 'select',
+        options: showrooms.map((s) => [s.id, s.name] as const),
+        hint: 'The showroom where the cart stands: its card, its page and the feeds name it',
       },
       { name: 'featured', label: 'Featured on the home page', kind: 'checkbox' },
-      {
-        name: 'imageUrl',
-        label: 'Image',
-        kind: 'text',
-        maxLength: cartLimits.imageUrl,
-        hint: 'A picture on this site, e.g. /images/carts/2025-evolution-d5-maverick-4.svg',
-      },
     ],
   },
   {
@@ -81,7 +94,7 @@ export const cartFormSections: readonly CartFormSection[] = [
     id: 'vehicle',
     legend: 'Vehicle',
     fields: [
-      { name: 'condition', label: 'Condition', kind: 'select', options: conditions.map((c) => [c, c === 'new' ? 'New' : 'Used'] as const) },
+      { name: 'condition', label: 'Condition', kind: 'select', options: conditions.map((c) => [c, conditionLabels[c]] as const) },
       { name: 'year', label: 'Year', kind: 'integer', derived: (d) => (d.year ? String(d.year) : null) },
       { name: 'make', label: 'Make', kind: 'text', maxLength: cartLimits.make, derived: (d) => d.make },
       { name: 'model', label: 'Model', kind: 'text', maxLength: cartLimits.model, derived: (d) => d.model },
@@ -106,6 +119,13 @@ export const cartFormSections: readonly CartFormSection[] = [
       { name: 'stockNumber', label: 'Stock number', kind: 'text', maxLength: cartLimits.stockNumber, hint: 'Left empty, a new cart gets GC-<its number>', autoComplete: 'off' },
       { name: 'vin', label: 'VIN', kind: 'text', maxLength: 17, hint: '17 characters; only street-legal carts have one', autoComplete: 'off' },
       { name: 'serialNumber', label: 'Serial number', kind: 'text', maxLength: cartLimits.serialNumber, autoComplete: 'off' },
+      {
+        name: 'imageUrl',
+        label: 'Drawing',
+        kind: 'text',
+        maxLength: cartLimits.imageUrl,
+        hint: 'A drawing on this site, e.g. /images/carts/2025-evolution-d5-maverick-4.svg. Left empty, a cart without photos shows its model’s drawing',
+      },
     ],
   },
 ]
@@ -119,8 +139,9 @@ export function cartAsValues(cart: StaffCart): Values {
     price: text(cart.price),
     msrp: text(cart.msrp),
     status: cart.status,
+    location: cart.location,
     featured: cart.featured ? 'true' : '',
-    imageUrl: cart.imageUrl,
+    imageUrl: cart.imageUrl ?? '',
     condition: cart.condition,
     year: text(cart.year),
     make: text(cart.make),
@@ -139,9 +160,19 @@ export function cartAsValues(cart: StaffCart): Values {
 }
 
 /** Fields the schema requires (domain/cart-record.ts); the rest may be left empty. */
-const requiredFields = new Set<CartRecordField>(['title', 'description', 'price', 'imageUrl', 'condition', 'status'])
+const requiredFields = new Set<CartRecordField>(['price', 'condition', 'status', 'location'])
 
-const newCartValues: Values = { status: 'available', condition: 'new' }
+/** A new cart starts as a draft (PRODUCT.md, "drafts"): staff see it, visitors do not. */
+const newCartValues: Values = { status: 'draft', condition: 'new', location: defaultShowroom.id }
+
+/**
+ * "Duplicate this cart" (issue #30): the next one of the same model, as a new draft's form with
+ * everything but what is one cart's own (stock number, VIN, serial number, photos, featured).
+ */
+export function copiedValues(cart: StaffCart): Values {
+  const { version: _version, ...values } = cartAsValues(cart)
+  return { ...values, status: 'draft', featured: '', stockNumber: '', vin: '', serialNumber: '' }
+}
 
 function FieldInput({ field, values, errors, derived }: { field: Field; values: Values; errors: Record<string, string>; derived: DerivedFacts }) {
   const id = `field-${field.name}`
@@ -151,6 +182,17 @@ function FieldInput({ field, values, errors, derived }: { field: Field; values: 
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
   const common = { id, name: field.name, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined } as const
   const value = values[field.name] ?? ''
+  if (field.name === 'status' && value === 'draft') {
+    // A draft is published with the form's Publish button, not by choosing a status.
+    return (
+      <div className="staff-field">
+        <input type="hidden" name="status" value="draft" />
+        <p className="staff-draft-note" id={id}>
+          <strong>Draft</strong>: only staff see it. Add its photos, then press Publish to put it on the site.
+        </p>
+      </div>
+    )
+  }
   if (field.kind === 'checkbox') {
     return (
       <div className={`staff-field staff-field--check${error ? ' staff-field--invalid' : ''}`}>
@@ -195,32 +237,49 @@ function FieldInput({ field, values, errors, derived }: { field: Field; values: 
   )
 }
 
+const savedMessages = {
+  added: 'Draft saved. Only staff see it until you publish it.',
+  saved: 'Saved. The site shows the change now.',
+  draft: 'Draft saved. Only staff see it until you publish it.',
+  published: 'Published: it is on the site now.',
+} as const
+type Saved = keyof typeof savedMessages
+
 interface CartPageData {
   cart?: StaffCart
+  /** The cart a new cart's form was filled from (`?copy=`). */
+  copyOf?: StaffCart
   history: CartHistoryEntry[]
-  saved?: 'added' | 'saved'
+  saved?: Saved
 }
 
 async function loadCart(context: StaffPageContext): Promise<CartPageData> {
-  if (context.params.id === undefined) return { history: [] }
+  const read = async (id: number) => {
+    if (!Number.isSafeInteger(id) || id < 1) throw new StaffNotFound()
+    return context.caller.staff.cart.get({ id }).catch((error: unknown) => {
+      if ((error as { code?: string }).code === 'NOT_FOUND') throw new StaffNotFound()
+      throw error
+    })
+  }
+  if (context.params.id === undefined) {
+    const copy = context.query.get('copy')
+    return copy === null ? { history: [] } : { history: [], copyOf: await read(Number(copy)) }
+  }
   const id = Number(context.params.id)
-  if (!Number.isSafeInteger(id) || id < 1) throw new StaffNotFound()
-  const cart = await context.caller.staff.cart.get({ id }).catch((error: unknown) => {
-    if ((error as { code?: string }).code === 'NOT_FOUND') throw new StaffNotFound()
-    throw error
-  })
+  const cart = await read(id)
   const history = await context.caller.staff.audit.forCart({ id, limit: 50 })
-  const saved = context.query.get('saved')
-  return { cart, history, saved: saved === 'added' || saved === 'saved' ? saved : undefined }
+  const saved = context.query.get('saved') ?? ''
+  return { cart, history, saved: saved in savedMessages ? (saved as Saved) : undefined }
 }
 
-function CartFormPage({ data, posted }: StaffPageProps<CartPageData>) {
+function CartFormPage({ data, context, posted }: StaffPageProps<CartPageData>) {
   const { cart } = data
-  const values: Values = posted?.values ?? (cart ? cartAsValues(cart) : newCartValues)
+  const values: Values = posted?.values ?? (cart ? cartAsValues(cart) : data.copyOf ? copiedValues(data.copyOf) : newCartValues)
   const errors = posted?.errors ?? {}
   const derived = derivedFacts(values.title ?? '')
   const problems = Object.entries(errors)
   const action = cart ? staffPaths.cart(cart.id) : staffPaths.newCart
+  const draft = values.status === 'draft'
   return (
     <>
       <nav aria-label="Breadcrumb" className="staff-breadcrumb">
@@ -228,15 +287,27 @@ function CartFormPage({ data, posted }: StaffPageProps<CartPageData>) {
       </nav>
       <div className="staff-heading">
         <h1>{cart ? cart.title : 'Add a cart'}</h1>
-        {cart && (
+        {cart?.status === 'draft' && <span className="staff-badge">Draft</span>}
+        {cart && cart.status !== 'draft' && (
           <a className="staff-link-button" href={paths.vehicle(cart.slug)}>
             View its page on the site
           </a>
         )}
+        {cart && (
+          <a className="staff-link-button" href={staffPaths.duplicateCart(cart.id)}>
+            Duplicate this cart
+          </a>
+        )}
       </div>
+      {data.copyOf && !posted && (
+        <p className="staff-alert" role="status">
+          A copy of <a href={staffPaths.cart(data.copyOf.id)}>{data.copyOf.title}</a>: type this cart&rsquo;s stock number, VIN
+          and serial number, and add its photos. It is saved as a draft.
+        </p>
+      )}
       {data.saved && !posted && (
         <p className="staff-alert staff-alert--done" role="status">
-          {data.saved === 'added' ? 'Cart added. It is on the site now.' : 'Saved. The site shows the change now.'}
+          {savedMessages[data.saved]}
         </p>
       )}
       {posted && (
@@ -259,7 +330,15 @@ function CartFormPage({ data, posted }: StaffPageProps<CartPageData>) {
         </div>
       )}
       <div className="staff-editor">
-        <form className="staff-form staff-editor__form" method="post" action={action} data-cart-form="" noValidate>
+        <form
+          className="staff-form staff-editor__form"
+          method="post"
+          action={action}
+          data-cart-form=""
+          data-unsaved-prompt=""
+          data-confirm-sold={cart?.title}
+          noValidate
+        >
           {values.version !== undefined && <input type="hidden" name="version" value={values.version} />}
           {cartFormSections.map((section) => (
             <fieldset key={section.id} className="staff-section" id={`section-${section.id}`}>
@@ -269,9 +348,20 @@ function CartFormPage({ data, posted }: StaffPageProps<CartPageData>) {
             </fieldset>
           ))}
           <div className="staff-form__actions">
-            <button className="staff-button" type="submit">
-              {cart ? 'Save changes' : 'Add cart'}
-            </button>
+            {draft ? (
+              <>
+                <button className="staff-button" type="submit" name="intent" value="publish">
+                  Publish
+                </button>
+                <button className="staff-button staff-button--quiet" type="submit" name="intent" value="draft">
+                  Save draft
+                </button>
+              </>
+            ) : (
+              <button className="staff-button" type="submit">
+                Save changes
+              </button>
+            )}
             <a className="staff-link-button" href={staffPaths.console}>
               Cancel
             </a>
@@ -285,7 +375,7 @@ function CartFormPage({ data, posted }: StaffPageProps<CartPageData>) {
         </aside>
       </div>
       {cart && <CartHistory entries={data.history} />}
-      {cart && (
+      {cart && mayOpen(context, staffPaths.deleteCart(cart.id)) && (
         <section className="staff-danger" aria-labelledby="delete-heading">
           <h2 id="delete-heading">Delete this cart</h2>
           <p>It leaves the site and every list for good; its history is kept.</p>
@@ -306,6 +396,7 @@ function shown(field: string | null, value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)'
   if ((field === 'price' || field === 'msrp') && typeof value === 'number') return formatPrice(value)
   if (field === 'status' && typeof value === 'string' && value in statusLabels) return statusLabels[value as keyof typeof statusLabels]
+  if (field === 'location' && typeof value === 'string') return showroomByKey(value)?.name ?? value
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
   if (typeof value === 'string' || typeof value === 'number') return String(value)
   return 'the whole record'
@@ -364,14 +455,18 @@ async function saveCart(context: StaffPageContext, form: Record<string, string>)
   for (const section of cartFormSections) for (const field of section.fields ?? []) values[field.name] = form[field.name] ?? ''
   if (form.version) values.version = form.version
   const id = context.params.id === undefined ? undefined : Number(context.params.id)
+  // Publish is a draft's save that makes it available; refused, the form stays a draft.
+  const publish = form.intent === 'publish' && values.status === 'draft'
   try {
     const record = cartFormValues(values)
     const saved = await context.caller.staff.cart.save({
       ...record,
+      ...(publish ? { status: 'available' as const } : {}),
       id,
       version: form.version ? Number(form.version) : undefined,
     })
-    return { redirect: `${staffPaths.cart(saved.id)}?saved=${id === undefined ? 'added' : 'saved'}` }
+    const said: Saved = publish ? 'published' : saved.status === 'draft' ? 'draft' : 'saved'
+    return { redirect: `${staffPaths.cart(saved.id)}?saved=${said}` }
   } catch (error) {
     return context.refused(error, values)
   }

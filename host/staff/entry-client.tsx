@@ -1,6 +1,9 @@
 import { createRoot } from 'react-dom/client'
+import { mountAlerts } from './alerts.ts'
 import { mountCartPhotos } from './cart-photos.tsx'
+import { guardForms } from './form-guards.ts'
 import { mountInventoryImport } from './inventory-import.tsx'
+import { mountPasskeys } from './passkeys.ts'
 import { startLiveRegions } from './leads/live-regions.ts'
 import { type PreviewValues, previewFields, SpecificationsPreview } from './spec-preview.tsx'
 import './staff.css'
@@ -12,7 +15,8 @@ import './leads/leads.css'
  * the lead pages' live regions, which bring new leads and colleagues' changes in without a
  * reload (docs/decisions/0019), and the cart form's Photos section (uploads with progress,
  * reordering: host/staff/cart-photos.tsx) and the inventory import's preview and confirm
- * (host/staff/inventory-import.tsx).
+ * (host/staff/inventory-import.tsx), "Turn on alerts on this phone" (host/staff/alerts.ts), and
+ * passkeys, added on Your account and used at sign-in (host/staff/passkeys.ts).
  */
 const form = document.querySelector<HTMLFormElement>('form[data-cart-form]')
 const preview = document.getElementById('spec-preview')
@@ -30,7 +34,12 @@ if (form && preview) {
   form.addEventListener('change', update)
   update()
 }
+// On a phone the navigation is one row that scrolls sideways: show where this page is in it.
+document.querySelector('.staff-nav [aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'center' })
 startLiveRegions()
+guardForms()
 mountCartPhotos()
 mountInventoryImport()
+mountAlerts()
+mountPasskeys()
 document.documentElement.setAttribute('data-staff-ready', '')

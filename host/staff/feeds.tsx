@@ -2,9 +2,9 @@ import { staffPaths } from '../../domain/staff-paths.ts'
 import { type StaffPageContext, type StaffPageProps, staffPage } from './page.ts'
 
 /**
- * `/staff/feeds`: the listing feeds (PRODUCT.md, "feeds"): how many available carts each lists,
- * and every available cart it leaves out, with the reasons, linked to the cart's form where the
- * missing fact (a VIN, a colour) is set. The inventory spreadsheet is downloaded from here too.
+ * `/staff/feeds`: the listing feeds (PRODUCT.md, "feeds") and the product feed ("every cart on a
+ * channel"): how many available carts each lists, and every available cart it leaves out, with the
+ * reasons, linked to the cart's form where the missing fact (a VIN, a colour, a price, a photo) is set. The inventory spreadsheet is downloaded from here too.
  */
 async function loadFeeds(context: StaffPageContext) {
   return context.caller.staff.feeds.report()
@@ -17,8 +17,10 @@ function FeedsPage({ data }: StaffPageProps<FeedsData>) {
     <div className="staff-feeds">
       <h1>Listing feeds</h1>
       <p>
-        Google and Meta list only available carts that have a VIN (golf carts that are not street-legal have none). The
-        public spreadsheet at <a href="/feeds/inventory.csv">/feeds/inventory.csv</a> has every available cart.{' '}
+        Google's vehicle listings and Meta's automotive catalog list only available carts that have a VIN (golf carts
+        that are not street-legal have none). The product feed for Google Merchant Center and Meta's product catalogs
+        lists every available cart, with or without a VIN, that has a price and an image. The public spreadsheet at{' '}
+        <a href="/feeds/inventory.csv">/feeds/inventory.csv</a> has every available cart.{' '}
         <a href={staffPaths.inventoryExport}>Download the whole inventory as a spreadsheet</a> (sold and held carts
         too), to edit and bring back on the <a href={staffPaths.inventoryImport}>import page</a>.
       </p>
@@ -32,7 +34,7 @@ function FeedsPage({ data }: StaffPageProps<FeedsData>) {
           {feed.leftOut.length > 0 && (
             <div className="staff-table-wrap">
               <table className="staff-table">
-                <caption>Available carts {feed.name} leaves out, and why</caption>
+                <caption>Available carts left out of {feed.name}, and why</caption>
                 <thead>
                   <tr>
                     <th scope="col">Cart</th>

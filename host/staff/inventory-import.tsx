@@ -2,6 +2,7 @@ import { type DragEvent, type RefObject, useEffect, useRef, useState } from 'rea
 import { hydrateRoot } from 'react-dom/client'
 import type { RowProblem } from '../../api/carts/inventory-csv.ts'
 import type { PlannedAdd, PlannedUpdate } from '../../api/carts/inventory-import.ts'
+import { conditionLabels } from '../../domain/cart-values.ts'
 import { formatPrice } from '../../domain/golf-cart.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
 import { staffPage } from './page.ts'
@@ -355,7 +356,7 @@ function PreviewOfChanges(props: { preview: Preview; name: string; heading: Head
                     <th scope="row" className="staff-table__cart">
                       {record.title}
                       <span className="staff-muted">
-                        {record.condition === 'used' ? 'Used' : 'New'}
+                        {conditionLabels[record.condition]}
                         {record.vin ? ` · VIN ${record.vin}` : ''}
                       </span>
                     </th>

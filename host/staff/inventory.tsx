@@ -1,8 +1,12 @@
 import { type CartStatus, cartStatuses, statusLabels } from '../../domain/cart-facts.ts'
 import { cartFormValues } from '../../domain/cart-record.ts'
+import { showroomByKey, showrooms } from '../../domain/business.ts'
+import { cartPicture } from '../../domain/cart-pictures.ts'
 import { formatPrice } from '../../domain/golf-cart.ts'
+import { photoPath } from '../../domain/photos.ts'
 import { consolePath, staffPaths } from '../../domain/staff-paths.ts'
-import type { StaffPageContext, StaffPageProps } from './page.ts'
+import type { StaffCart } from '../../api/staff/cart-records.ts'
+import { mayOpen, type StaffPageContext, type StaffPageProps } from './page.ts'
 import { StaffNotFound, staffPage } from './page.ts'
 
 /** How many carts one page of the console's table shows. */
@@ -23,6 +27,8 @@ type ConsoleSort = (typeof consoleSorts)[number][0]
 export interface InventoryQuery {
   q: string
   status?: CartStatus
+  /** A showroom's key (domain/business.ts). */
+  location?: string
   sort: ConsoleSort
   page: number
 }
@@ -30,11 +36,13 @@ export interface InventoryQuery {
 /** The table's state from its address: unknown values fall back to the defaults. */
 export function inventoryQuery(query: URLSearchParams): InventoryQuery {
   const status = query.get('status') as CartStatus | null
+  const location = query.get('location')
   const sort = query.get('sort') as ConsoleSort | null
   const page = Number(query.get('page') ?? '1')
   return {
     q: (query.get('q') ?? '').trim().slice(0, 100),
     status: status && cartStatuses.includes(status) ? status : undefined,
+    location: location && showroomByKey(location) ? location : undefined,
     sort: sort && consoleSorts.some(([value]) => value === sort) ? sort : 'newest',
     page: Number.isInteger(page) && page >= 1 && page <= 20_000 ? page : 1,
   }
@@ -46,6 +54,7 @@ export function inventoryHref(state: InventoryQuery, change: Partial<InventoryQu
   const params = new URLSearchParams()
   if (next.q) params.set('q', next.q)
   if (next.status) params.set('status', next.status)
+  if (next.location) params.set('location', next.location)
   if (next.sort !== 'newest') params.set('sort', next.sort)
   if (next.page > 1) params.set('page', String(next.page))
   const search = params.toString()
@@ -57,6 +66,7 @@ async function loadInventory(context: StaffPageContext) {
   const { carts, total } = await context.caller.staff.cart.list({
     q: state.q || undefined,
     status: state.status,
+    location: state.location,
     sort: state.sort,
     limit: consolePageSize,
     offset: (state.page - 1) * consolePageSize,
@@ -72,7 +82,7 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
   const pages = Math.max(1, Math.ceil(total / consolePageSize))
   const first = total === 0 ? 0 : (state.page - 1) * consolePageSize + 1
   const last = Math.min(total, state.page * consolePageSize)
-  const filtered = Boolean(state.q || state.status)
+  const filtered = Boolean(state.q || state.status || state.location)
   return (
     <>
       <div className="staff-heading">
@@ -81,9 +91,11 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
           <a className="staff-button" href={staffPaths.newCart}>
             Add a cart
           </a>
-          <a className="staff-link-button" href={staffPaths.inventoryImport}>
-            Import or export a spreadsheet
-          </a>
+          {mayOpen(context, staffPaths.inventoryImport) && (
+            <a className="staff-link-button" href={staffPaths.inventoryImport}>
+              Import or export a spreadsheet
+            </a>
+          )}
         </div>
       </div>
 
@@ -107,6 +119,17 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
           </select>
         </div>
         <div className="staff-field">
+          <label htmlFor="inventory-location">Location</label>
+          <select id="inventory-location" name="location" defaultValue={state.location ?? ''}>
+            <option value="">Every showroom</option>
+            {showrooms.map((showroom) => (
+              <option key={showroom.id} value={showroom.id}>
+                {showroom.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="staff-field">
           <label htmlFor="inventory-sort">Sort</label>
           <select id="inventory-sort" name="sort" defaultValue={state.sort}>
             {consoleSorts.map(([value, label]) => (
@@ -121,7 +144,7 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
             Show carts
           </button>
           {filtered && (
-            <a className="staff-link-button" href={inventoryHref(state, { q: '', status: undefined, page: 1 })}>
+            <a className="staff-link-button" href={inventoryHref(state, { q: '', status: undefined, location: undefined, page: 1 })}>
               Clear
             </a>
           )}
@@ -150,7 +173,7 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
 
       {carts.length > 0 && (
         <div className="staff-table-wrap">
-          <table className="staff-table" aria-describedby="inventory-count">
+          <table className="staff-table staff-table--inventory" aria-describedby="inventory-count">
             <caption className="staff-sr-only">Carts; change a price, status or featured and press Save on its row</caption>
             <thead>
               <tr>
@@ -172,10 +195,24 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
                 return (
                   <tr key={cart.id} id={`cart-${cart.id}`} className={data.changed?.id === cart.id ? 'staff-row--changed' : undefined}>
                     <th scope="row" className="staff-table__cart">
-                      <a href={staffPaths.cart(cart.id)}>{cart.title}</a>
-                      <span className="staff-muted">
-                        {cart.condition === 'used' ? 'Used' : 'New'}
-                        {cart.vin ? ` · VIN ${cart.vin}` : ''}
+                      <img
+                        className="staff-table__thumb"
+                        src={cart.cover ? photoPath(cart.cover.key, cart.cover.widths[0]!, 'jpeg') : cartPicture(cart)}
+                        alt=""
+                        width={64}
+                        height={48}
+                        loading="lazy"
+                        decoding="async"
+                      />
+                      <span className="staff-table__name">
+                        <a href={staffPaths.cart(cart.id)}>{cart.title}</a>
+                        <span className="staff-muted">
+                          <span className="staff-table__stock-inline">{cart.stockNumber} · </span>
+                          {cart.status === 'draft' ? 'Draft · ' : ''}
+                          {cart.condition === 'used' ? 'Used' : 'New'}
+                          {` · ${showroomByKey(cart.location)?.name ?? cart.location}`}
+                          {cart.vin ? ` · VIN ${cart.vin}` : ''}
+                        </span>
                       </span>
                     </th>
                     <td data-label="Stock number">{cart.stockNumber}</td>
@@ -225,8 +262,9 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
                       </label>
                     </td>
                     <td className="staff-table__save">
-                      <form id={formId} method="post" action={staffPaths.quickChange(cart.id)}>
+                      <form id={formId} method="post" action={staffPaths.quickChange(cart.id)} data-confirm-sold={cart.title}>
                         <input type="hidden" name="back" value={context.url} />
+                        <input type="hidden" name="version" value={cart.version} />
                         <button className="staff-button staff-button--small" type="submit">
                           Save<span className="staff-sr-only"> {cart.title}</span>
                         </button>
@@ -278,9 +316,10 @@ export const inventoryPage = staffPage<InventoryData>({
 })
 
 /**
- * The list's one-step change: price, status and featured from one row, in one press of Save.
- * Only what changed is written (each through its own staff procedure, each audited); the price
- * first, so a refused price changes nothing. Back to the same page of the list, that row marked.
+ * The list's one-step change: price, status and featured from one row, in one press of Save,
+ * through one procedure in one transaction (`staff.cart.saveRow`): saved whole or refused whole.
+ * A sale asks first (the console's script asks in place; without it, the confirmation page does).
+ * Back to the same page of the list, that row marked.
  */
 export const quickChangePage = staffPage<null>({
   path: '/staff/carts/{id}/quick',
@@ -293,17 +332,59 @@ export const quickChangePage = staffPage<null>({
     const back = consolePath(form.back)
     const values = { price: form.price ?? '', status: form.status ?? '', featured: form.featured === 'true' ? 'true' : '' }
     try {
-      const cart = await context.caller.staff.cart.get({ id })
-      const price = cartFormValues({ price: values.price }).price
-      if (price !== cart.price) await context.caller.staff.cart.setPrice({ id, price })
-      if (values.status !== cart.status) await context.caller.staff.cart.setStatus({ id, status: values.status as CartStatus })
-      const featured = values.featured === 'true'
-      if (featured !== cart.featured) await context.caller.staff.cart.setFeatured({ id, featured })
+      await context.caller.staff.cart.saveRow({
+        id,
+        version: form.version ? Number(form.version) : undefined,
+        price: cartFormValues({ price: values.price }).price,
+        status: values.status as CartStatus,
+        featured: values.featured === 'true',
+        confirmSale: form.confirm === 'sold',
+      })
     } catch (error) {
+      if ((error as { code?: string }).code === 'PRECONDITION_FAILED') {
+        const ask = new URLSearchParams({ price: values.price, featured: values.featured, back, ...(form.version ? { version: form.version } : {}) })
+        return { redirect: `${staffPaths.confirmSold(id)}?${ask}` }
+      }
       return { ...context.refused(error, values, id), url: back }
     }
     const url = new URL(back, 'http://staff')
     url.searchParams.set('changed', String(id))
     return { redirect: `${url.pathname}${url.search}#cart-${id}` }
   },
+})
+
+/** "Mark it sold?": the list's sale asked as a page, for a browser without the console's script. */
+export const confirmSoldPage = staffPage<{ cart: StaffCart; price: string; featured: string; version: string; back: string }>({
+  path: '/staff/carts/{id}/sold',
+  title: (data) => `Mark ${data.cart.title} as sold?`,
+  async load(context) {
+    const id = Number(context.params.id)
+    if (!Number.isSafeInteger(id) || id < 1) throw new StaffNotFound()
+    const cart = await context.caller.staff.cart.get({ id }).catch((error: unknown) => {
+      if ((error as { code?: string }).code === 'NOT_FOUND') throw new StaffNotFound()
+      throw error
+    })
+    const read = (name: string) => context.query.get(name) ?? ''
+    return { cart, price: read('price') || String(cart.price), featured: read('featured'), version: read('version'), back: consolePath(read('back')) }
+  },
+  Page: ({ data }) => (
+    <>
+      <h1>Mark {data.cart.title} as sold?</h1>
+      <p>It leaves the inventory, every list, the feeds and the featured set at once; its page says Sold for two weeks.</p>
+      <form method="post" action={staffPaths.quickChange(data.cart.id)} className="staff-form__actions">
+        <input type="hidden" name="status" value="sold" />
+        <input type="hidden" name="confirm" value="sold" />
+        <input type="hidden" name="price" value={data.price} />
+        <input type="hidden" name="back" value={data.back} />
+        {data.featured && <input type="hidden" name="featured" value="true" />}
+        {data.version && <input type="hidden" name="version" value={data.version} />}
+        <button className="staff-button staff-button--danger" type="submit">
+          Mark it sold
+        </button>
+        <a className="staff-link-button" href={data.back}>
+          Keep it listed
+        </a>
+      </form>
+    </>
+  ),
 })

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { business } from '../../domain/business.ts'
-import { staffPaths } from '../../domain/staff-paths.ts'
+import { leadPaths, staffPaths } from '../../domain/staff-paths.ts'
+import { roleLabels, type StaffRole } from '../../domain/staff-access.ts'
 
 export interface NavLink {
   href: string
@@ -11,7 +12,7 @@ export interface NavLink {
  * Every console page: a skip link, the dealer's name, the navigation (built from the one list of
  * pages, host/staff/pages.tsx), who is signed in with the Sign out button, and the page.
  */
-export function ConsoleLayout(props: { nav: NavLink[]; currentPath: string; username: string; children: ReactNode }) {
+export function ConsoleLayout(props: { nav: NavLink[]; currentPath: string; username: string; role: StaffRole; newLeads: number; children: ReactNode }) {
   const current = (href: string) =>
     props.currentPath === href || (href !== staffPaths.console && props.currentPath.startsWith(`${href}/`))
   // Inventory is the console's home: a cart's own pages belong to it too.
@@ -30,7 +31,7 @@ export function ConsoleLayout(props: { nav: NavLink[]; currentPath: string; user
           </a>
           <form className="staff-signout" method="post" action={staffPaths.logout}>
             <span className="staff-signout__who">
-              Signed in as <strong>{props.username}</strong>
+              Signed in as <strong>{props.username}</strong> ({roleLabels[props.role].toLowerCase()})
             </span>
             <button className="staff-button staff-button--quiet" type="submit">
               Sign out
@@ -43,9 +44,23 @@ export function ConsoleLayout(props: { nav: NavLink[]; currentPath: string; user
               <li key={link.href}>
                 <a href={link.href} aria-current={link.href === currentHref ? 'page' : undefined}>
                   {link.label}
+                  {link.href === leadPaths.inbox && props.newLeads > 0 && (
+                    <>
+                      {' '}
+                      <span className="staff-nav__count" data-new-leads={props.newLeads}>
+                        {props.newLeads} new
+                      </span>
+                    </>
+                  )}
                 </a>
               </li>
             ))}
+            <li className="staff-alerts" hidden data-alerts>
+              <button type="button" className="staff-button staff-button--quiet" data-alerts-button>
+                Turn on alerts on this phone
+              </button>
+              <span className="staff-alerts__status" aria-live="polite" data-alerts-status />
+            </li>
             <li>
               <a href="/" className="staff-nav__site">
                 View the site
@@ -62,7 +77,7 @@ export function ConsoleLayout(props: { nav: NavLink[]; currentPath: string; user
 }
 
 /** The sign-in page (PRODUCT.md: fields "Username" and "Password", a "Sign in" button). */
-export function SignInPage(props: { username?: string; message?: string }) {
+export function SignInPage(props: { username?: string; message?: string; notice?: string }) {
   const described = props.message ? 'sign-in-problem' : undefined
   return (
     <main id="main" className="staff-signin" tabIndex={-1}>
@@ -71,6 +86,11 @@ export function SignInPage(props: { username?: string; message?: string }) {
           {business.name} <span className="staff-brand__tag">Staff</span>
         </p>
         <h1>Sign in to the staff console</h1>
+        {props.notice && (
+          <p className="staff-alert staff-alert--done" role="status">
+            {props.notice}
+          </p>
+        )}
         {props.message && (
           <p className="staff-alert staff-alert--error" id="sign-in-problem" role="alert">
             {props.message}
@@ -110,11 +130,27 @@ export function SignInPage(props: { username?: string; message?: string }) {
             Sign in
           </button>
         </form>
-        <p className="staff-muted">
-          No account yet? Someone with access to the server creates one with <code>npm run staff -- add &lt;username&gt;</code>.
+        <p>
+          <a href={staffPaths.passwordReset}>Forgot your password?</a>
         </p>
+        <p className="staff-muted">No account yet? An owner of the dealership can invite you.</p>
       </div>
     </main>
+  )
+}
+
+/** A page or action this person's role does not include (PRODUCT.md: a 403 with a sentence). */
+export function StaffForbiddenPage(props: { message: string }) {
+  return (
+    <>
+      <h1>Not allowed</h1>
+      <p className="staff-alert staff-alert--error" role="alert">
+        {props.message}
+      </p>
+      <p>
+        <a href={staffPaths.console}>Back to the inventory</a>
+      </p>
+    </>
   )
 }
 
@@ -128,5 +164,184 @@ export function StaffNotFoundPage() {
         <a href={staffPaths.console}>Back to the inventory</a>
       </p>
     </>
+  )
+}
+
+/** The sign-in page's frame, for the pages reached from it without a session. */
+function SignInFrame(props: { title: string; children: ReactNode }) {
+  return (
+    <main id="main" className="staff-signin" tabIndex={-1}>
+      <div className="staff-signin__panel">
+        <p className="staff-brand">
+          {business.name} <span className="staff-brand__tag">Staff</span>
+        </p>
+        <h1>{props.title}</h1>
+        {props.children}
+      </div>
+    </main>
+  )
+}
+
+/** The same words whether or not an account has that name (PRODUCT.md, "password reset"). */
+export const resetSentMessage =
+  'If an account has that username or email address, we have sent it a link to choose a new password. The link works once, for 30 minutes. Nothing arrived after a few minutes? Ask an owner of the dealership.'
+
+/** "Forgot your password?": a username or email address; afterwards, the one answer. */
+export function PasswordResetRequestPage(props: { sent?: boolean; message?: string; name?: string }) {
+  return (
+    <SignInFrame title="Reset your password">
+      {props.sent && (
+        <p className="staff-alert staff-alert--done" role="status">
+          {resetSentMessage}
+        </p>
+      )}
+      {props.message && (
+        <p className="staff-alert staff-alert--error" id="reset-problem" role="alert">
+          {props.message}
+        </p>
+      )}
+      <form method="post" action={staffPaths.passwordReset} className="staff-form">
+        <div className="staff-field">
+          <label htmlFor="name">Username or email address</label>
+          <input
+            id="name"
+            name="name"
+            type="text"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            maxLength={254}
+            defaultValue={props.name}
+            aria-describedby={props.message ? 'reset-problem' : undefined}
+            autoFocus={!props.sent}
+          />
+        </div>
+        <button className="staff-button" type="submit">
+          Email me a link
+        </button>
+      </form>
+      <p>
+        <a href={staffPaths.login}>Back to sign in</a>
+      </p>
+    </SignInFrame>
+  )
+}
+
+export const linkUnusableMessage = 'This link has expired or has already been used. Ask for a new one.'
+
+/** The emailed link: choose a password, or why the link no longer works. */
+export function PasswordChoicePage(props: { action: string; account?: { username: string; purpose: 'reset' | 'invite' }; message?: string }) {
+  if (!props.account) {
+    return (
+      <SignInFrame title="This link no longer works">
+        <p className="staff-alert staff-alert--error" role="alert">
+          {linkUnusableMessage}
+        </p>
+        <p>
+          <a href={staffPaths.passwordReset}>Email me a new link</a>
+        </p>
+      </SignInFrame>
+    )
+  }
+  const invited = props.account.purpose === 'invite'
+  return (
+    <SignInFrame title={invited ? 'Choose your password' : 'Choose a new password'}>
+      <p>
+        For the account <strong>{props.account.username}</strong>.{' '}
+        {invited ? '' : 'Every browser signed in to it is signed out.'}
+      </p>
+      <form method="post" action={props.action} className="staff-form">
+        <input type="text" name="username" autoComplete="username" value={props.account.username} readOnly hidden />
+        <div className="staff-field">
+          <label htmlFor="password">New password</label>
+          <p className="staff-hint" id="password-hint">
+            At least 12 characters. A few words you will remember are a good password.
+          </p>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            aria-describedby={props.message ? 'password-hint password-error' : 'password-hint'}
+            aria-invalid={props.message ? true : undefined}
+            autoFocus
+          />
+          {props.message && (
+            <p className="staff-error" id="password-error">
+              {props.message}
+            </p>
+          )}
+        </div>
+        <button className="staff-button" type="submit">
+          Save password
+        </button>
+      </form>
+    </SignInFrame>
+  )
+}
+
+/**
+ * After a right password, for an account with a second step: its passkey (the console's script
+ * shows that form and asks the browser; `data-passkey-sign-in` holds the options to sign), the
+ * code from its app, or a recovery code, which every account with a second step has.
+ */
+export function SecondStepPage(props: { message?: string; choices: { app: boolean; passkey?: unknown } }) {
+  const { app, passkey } = props.choices
+  const codeLabel = app ? 'Code from your authenticator app' : 'Recovery code'
+  const codeHint = app
+    ? 'The 6 digits your app shows now. Lost your phone? Enter one of your recovery codes instead.'
+    : 'Lost your passkey, or this browser cannot use it? Enter one of the recovery codes you wrote down.'
+  return (
+    <SignInFrame title={app || !passkey ? 'Enter your code' : 'Use your passkey'}>
+      {props.message && (
+        <p className="staff-alert staff-alert--error" id="code-problem" role="alert">
+          {props.message}
+        </p>
+      )}
+      {passkey !== undefined && (
+        <>
+          <form method="post" action={staffPaths.login} className="staff-form" data-passkey-sign-in={JSON.stringify(passkey)} hidden>
+            <input type="hidden" name="passkey" value="" />
+            <p>Use the passkey you added to your account: this device, a phone nearby or a security key.</p>
+            <button className="staff-button" type="submit">
+              Use your passkey
+            </button>
+            <p className="staff-hint" data-passkey-status role="status" aria-live="polite"></p>
+          </form>
+          <p className="staff-hint" data-passkey-unavailable>
+            Signing in with a passkey needs JavaScript and a browser that supports passkeys.
+          </p>
+        </>
+      )}
+      <form method="post" action={staffPaths.login} className="staff-form">
+        <div className="staff-field">
+          <label htmlFor="code">{codeLabel}</label>
+          <p className="staff-hint" id="code-hint">
+            {codeHint}
+          </p>
+          <input
+            id="code"
+            name="code"
+            type="text"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            maxLength={40}
+            aria-describedby={props.message ? 'code-hint code-problem' : 'code-hint'}
+            aria-invalid={props.message ? true : undefined}
+            autoFocus={passkey === undefined}
+          />
+        </div>
+        <button className={passkey === undefined ? 'staff-button' : 'staff-button staff-button--quiet'} type="submit">
+          {passkey === undefined ? 'Sign in' : 'Sign in with the code'}
+        </button>
+      </form>
+      <p>
+        <a href={staffPaths.login}>Start again</a>
+      </p>
+    </SignInFrame>
   )
 }

@@ -1,5 +1,6 @@
 import { type ComponentType, createElement, type ReactNode } from 'react'
 import type { createCaller } from '../../api/trpc/router.ts'
+import { roleAllows, routeRule, type StaffRole } from '../../domain/staff-access.ts'
 
 /** The staff procedures as the signed-in person calls them (session and origin checked by each). */
 export type StaffCaller = ReturnType<typeof createCaller>
@@ -23,6 +24,8 @@ export interface StaffPageContext {
   /** Path and query of this page, for forms that come back to it. */
   url: string
   username: string
+  /** The signed-in person's role: to leave out what they may not do (the server checks anyway). */
+  role: StaffRole
   /**
    * A refused staff call as the form shows it (the error boundary's `{ message, issues }`): each
    * problem beside its field, the rest above the form, with its status. A failure of ours throws.
@@ -78,6 +81,15 @@ export function staffPage<Data>(page: StaffPage<Data>): ListedStaffPage {
       return { title: page.title(data), body: createElement(page.Page, { data, context, posted }) }
     },
   }
+}
+
+/**
+ * Whether this person's role may open a console address (domain/staff-access.ts), to leave out a
+ * link they would only be refused at. Presentation only: the server checks every request.
+ */
+export function mayOpen(context: Pick<StaffPageContext, 'role'>, path: string, method: 'GET' | 'POST' = 'GET'): boolean {
+  const found = routeRule(method, path)
+  return found !== undefined && roleAllows(context.role, found.rule[0])
 }
 
 /** A page that is not there (a cart deleted, an id that never was): the console's 404. */

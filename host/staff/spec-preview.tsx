@@ -1,5 +1,5 @@
 import { type BatteryKind, batteries, cartSpecifications, type CartStatus, cartStatuses, statusLabels } from '../../domain/cart-facts.ts'
-import { formatPrice } from '../../domain/golf-cart.ts'
+import { categoryLabel, formatPrice } from '../../domain/golf-cart.ts'
 import { specificationGroups } from '../../domain/specifications.ts'
 
 /** The form's values the preview reads, as typed (text), so a half-typed form still previews. */
@@ -34,7 +34,7 @@ export function SpecificationsPreview({ values }: { values: PreviewValues }) {
     battery,
   })
   const status = cartStatuses.includes(values.status as CartStatus) ? (values.status as CartStatus) : 'available'
-  const groups = specificationGroups(spec, values.condition === 'used' ? 'used' : 'new', statusLabels[status])
+  const groups = specificationGroups(spec, { category: categoryLabel(values.condition === 'used' ? 'used' : 'new'), availability: statusLabels[status] })
   const price = Number((values.price ?? '').replace(/[$,\s]/g, ''))
   return (
     <div className="staff-preview__body">

@@ -2,6 +2,8 @@
  * Writes every drawn image of the site: `node --import tsx scripts/artwork/generate.ts`.
  *
  *   host/public/images/carts/<slug>.svg|png  800x600, one per cart of domain/starting-inventory.csv
+ *   host/public/images/carts/models/<model>.svg|png  800x600, one per model of domain/catalogue.ts
+ *   host/public/images/carts/photos-coming.svg|png   800x600, a cart with no photos and no model
  *   host/public/images/logo.svg|png          400x400
  *   host/public/favicon.svg                  64x64
  *   host/public/images/showroom.svg          1200x800
@@ -14,12 +16,15 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startingInventory } from '../../api/carts/starting-inventory.ts'
+import { modelDrawingPath, photosComingPicture } from '../../domain/cart-pictures.ts'
+import { manufacturerPages } from '../../domain/catalogue.ts'
 import { slugify } from '../../domain/slug.ts'
 import { drawGolfCart } from './cart.ts'
 import { cartOptionsFor } from './cart-options.ts'
 import { heroSvg } from './hero.ts'
 import { faviconSvg, logoSvg } from './logo.ts'
 import { renderPngs, type RenderJob } from './render-png.ts'
+import { photosComingSvg } from './photos-coming.ts'
 import { showroomSvg } from './showroom.ts'
 import { socialCardSvg } from './social.ts'
 
@@ -50,11 +55,30 @@ async function main(): Promise<void> {
   const slugs = new Set<string>()
   for (const { record } of startingInventory()) {
     const { title, imageUrl } = record
+    if (!imageUrl) {
+      problems.push(`${title} has no imageUrl: every seeded cart keeps a drawn image`)
+      continue
+    }
     const slug = slugify(title)
     if (slugs.has(slug)) problems.push(`duplicate slug ${slug}`)
     slugs.add(slug)
     const svg = drawGolfCart(cartOptionsFor(title))
     const file = join(publicDir, imageUrl)
+    await write(file, svg, CART_SVG_BUDGET)
+    jobs.push({ markup: svg, width: 800, height: 600, out: file.replace(/\.svg$/, '.png') })
+  }
+
+  // A cart without photos or a chosen drawing shows its model's (domain/cart-pictures.ts), in white.
+  await mkdir(join(images, 'carts', 'models'), { recursive: true })
+  const drawings = [
+    ...Object.keys(manufacturerPages).map((model) => ({
+      path: modelDrawingPath(model),
+      svg: drawGolfCart({ ...cartOptionsFor(model), title: model, bodyColour: '#F5F6F7' }),
+    })),
+    { path: photosComingPicture, svg: photosComingSvg() },
+  ]
+  for (const { path, svg } of drawings) {
+    const file = join(publicDir, path)
     await write(file, svg, CART_SVG_BUDGET)
     jobs.push({ markup: svg, width: 800, height: 600, out: file.replace(/\.svg$/, '.png') })
   }

@@ -29,7 +29,7 @@ export interface Load {
 export async function measure(
   url: string,
   load: Load,
-  request: { method?: 'GET' | 'POST'; body?: () => string; headers?: Record<string, string> } = {},
+  request: { method?: 'GET' | 'POST'; body?: () => string; headers?: Record<string, string>; path?: () => string } = {},
 ): Promise<Measurement> {
   const result = await autocannon({
     url,
@@ -37,7 +37,18 @@ export async function measure(
     duration: load.seconds,
     method: request.method ?? 'GET',
     headers: { ...(request.body ? { 'content-type': 'application/json' } : {}), ...request.headers },
-    requests: request.body ? [{ setupRequest: (req) => ({ ...req, body: request.body!() }) }] : undefined,
+    requests:
+      request.body || request.path
+        ? [
+            {
+              setupRequest: (req) => ({
+                ...req,
+                ...(request.body ? { body: request.body() } : {}),
+                ...(request.path ? { path: request.path() } : {}),
+              }),
+            },
+          ]
+        : undefined,
   })
   return {
     rps: Math.round(result.requests.average),

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { showroomKeys } from '../../domain/business.ts'
 import { manufacturerPages } from '../../domain/catalogue.ts'
 import { inventoryCsv } from '../../api/carts/inventory-csv.ts'
 import { slugify } from '../../domain/slug.ts'
@@ -33,6 +34,7 @@ function benchCsv(count: number, from: number, priceShift = 0): string {
       msrp: null,
       condition: 'new' as const,
       status: 'available' as const,
+      location: showroomKeys[n % showroomKeys.length]!,
       featured: false,
       year: 2025,
       make: null,

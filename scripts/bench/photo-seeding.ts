@@ -1,5 +1,5 @@
 import { processPhoto } from '../../api/photos/processing.ts'
-import type { Services } from '../../api/trpc/context.ts'
+import type { Services } from '../../api/services.ts'
 import { cameraPhoto } from './photo-fixture.ts'
 
 /**

@@ -11,12 +11,13 @@ import { npmStartArgs } from '../../tests/support/server-process.ts'
 import { startTestServer } from '../../tests/support/test-server.ts'
 import { buildIfStale } from '../build/build-if-stale.ts'
 import { apiThroughput, growth, postgresAdminUrl, submissionThroughput } from './api-sections.ts'
-import { searchBench } from './search.ts'
+import { busyInventoryBench, searchBench } from './search.ts'
 import { type LighthouseResult, runLighthouse } from './lighthouse.ts'
 import { pageThroughput } from './pages.ts'
 import { sideBySide } from './side-by-side.ts'
 import { soak, soakMarkdown } from './soak.ts'
 import { staffConsole } from './staff.ts'
+import { leadAlerts } from './lead-alerts.ts'
 import { leadInbox } from './leads.ts'
 import { photoBench } from './photos.ts'
 import { inventoryImport } from './inventory-import.ts'
@@ -67,6 +68,11 @@ const sections: Record<string, Section> = {
     method: `With 24, 1,000 and 10,000 generated carts in ${databases}, made to look like a lot (nine models, stored seats and batteries on some, a tenth street-legal, a sixth lifted, one in fifty on hold, prices from $6,000 to $20,000), the production server in its own process with \`CART_CACHE_MS=0\`, so every request reaches the database: the buyer's search (lithium, at least 6 seats, under $15,000, by price) as the REST list, as tRPC's \`cart.list\` with \`facets: true\` (the page, the total and every choice's count in one statement), and as the server-rendered \`/inventory\`; and a two-word search over REST. 10 connections, after a 1 s warm-up, median of three 2 s runs.`,
     run: searchBench,
   },
+  crowd: {
+    title: 'Twenty shoppers at once on /inventory at 10,000 carts',
+    method: `10,000 generated carts as in the search section, spread over the four showrooms, in ${databases}; the production server in its own process with \`CART_CACHE_MS=0\`, so no answer is kept. 20 connections, each request a different filtered \`/inventory\` page (a random showroom, seats, battery, price ceiling, sort and page 1 to 3, each possibly absent), after a 1 s warm-up, median of three 3 s runs; once with nothing changing, and once with a price changed through the console (\`staff.cart.setPrice\`) every 200 ms, each change making the server read the listed carts again. Goal (issue #31): 0 errors and p99 at most 300 ms.`,
+    run: busyInventoryBench,
+  },
   staff: {
     title: "The staff console with 10,000 carts",
     method: `10,000 generated carts in ${databases}, the production server in its own process, one signed-in staff session. Reads: \`staff.cart.list\` for the first page (50 rows, newest first), a two-word search, and page 101 sorted by price, each by 2 connections (a few people at the console at once), median of three 2 s runs. Writes: 50 saves one after another (after 10 for warm-up), measured from send to answer, as a person makes them: a one-step price change (\`staff.cart.setPrice\`), and a whole-record save (\`staff.cart.get\` then \`staff.cart.save\`). Each write includes its audit rows and clears the visitors' caches. "Console pages" are the same through the console itself: \`/staff\` server-rendered (the first page, \`?q=Cart+77\`, and the middle page sorted by price), and the same saves as form posts without script (the list's one-step change, \`POST /staff/carts/{id}/quick\`, and the whole form, \`POST /staff/carts/{id}\`), each timed from the post to the last byte of the page its 303 leads to.`,
@@ -76,6 +82,11 @@ const sections: Record<string, Section> = {
     title: 'The lead inbox with 100,000 leads',
     method: `100,000 generated leads (one every 10 minutes back over almost two years, every status, interest and source, a fifth owned, 1 in 97 spam, each with its dealer email, 1 in 50 failing) in ${databases}, statistics gathered as a running server has them; the production server in its own process, one signed-in staff session. \`staff.lead.list\` for the first page (50 leads with their delivery and the total; what an open inbox asks every 5 seconds), a filtered page (status, interest and "nobody owns it", page 3), a search by a last name (about 2,000 matches) and by a phone number as typed (10 matches), and \`staff.lead.dashboard\` for the last 12 weeks; each by 2 connections, after a 1 s warm-up, median of three 2 s runs.`,
     run: leadInbox,
+  },
+  alerts: {
+    title: 'Lead alerts: from submit to push and email',
+    method: `The production server in its own process over ${databases}, \`npm start\`'s settings but for the lead rate limit (off) and a mail server: a local SMTP server and a local HTTPS push service (tests/support/push-service.ts, which decrypts every push as a browser would), in the benchmark's process, on loopback. One staff account takes every lead, with one browser subscribed. Each lead's time from the benchmark sending \`POST /api/contact\` to the push request arriving at the push service, and to the alert email ("New lead #…") arriving at the mail server: 20 leads one after another, then two rounds of 50 sent at once, after one for warm-up. The outbox worker sends one message at a time (each lead has its dealer email, its alert email and its push), so at 50 at once the last lead's alerts wait for the messages queued before them.`,
+    run: leadAlerts,
   },
   import: {
     title: 'Inventory import while visitors browse',

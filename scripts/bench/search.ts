@@ -1,4 +1,7 @@
 import { openDatabase } from '../../api/db/database.ts'
+import { createUserStore } from '../../api/users/user-store.ts'
+import { showroomKeys } from '../../domain/business.ts'
+import { benchPassword, signInForBench } from './staff.ts'
 import { benchDatabase, measure, measureMedian, startSiteProcess } from './api.ts'
 import { backendKinds, postgresAdminUrl } from './api-sections.ts'
 
@@ -62,9 +65,10 @@ export async function searchBench(): Promise<string> {
 }
 
 /** The generated carts as a real lot: several models, stored seats and batteries on some, a tenth street-legal, some lifted, a few holds. */
-async function varyCarts(env: Record<string, string>) {
+async function varyCarts(env: Record<string, string>, withStaff = false) {
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? null })
   try {
+    if (withStaff) await createUserStore(db.sql).add('bench', benchPassword)
     await db.sql`
       update golf_carts set
         title = (${titles}::text[])[1 + id % ${titles.length}] || ' #' || id,
@@ -74,10 +78,88 @@ async function varyCarts(env: Record<string, string>) {
         street_legal = id % 10 = 0,
         lifted = id % 6 = 0,
         status = case when id % 50 = 0 then 'hold' else status end,
-        listed_at = now() - (id % 400) * interval '1 day'
+        listed_at = now() - (id % 400) * interval '1 day',
+        location = (${showroomKeys}::text[])[1 + id % ${showroomKeys.length}]
     `
     await db.sql`analyze golf_carts`
   } finally {
     await db.close()
+  }
+}
+
+/**
+ * Twenty shoppers at once on /inventory at 10,000 carts (issue #31, point 13), each request a
+ * different filtered page (showroom, seats, battery, price ceiling, sort, page 1 to 3), answers
+ * not kept (`CART_CACHE_MS=0`); once with nothing changing and once with a price changed every
+ * 200 ms through the database, so the listed carts are read again all the time.
+ */
+export async function busyInventoryBench(): Promise<string> {
+  const lines = [
+    '| database | carts | writes | requests | errors | p50 | p99 | requests/s |',
+    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
+  ]
+  const choices = {
+    location: ['', ...showroomKeys],
+    seats: ['', '2', '4', '6', '8'],
+    battery: ['', 'lithium', 'lead-acid'],
+    maxPrice: ['', '10000', '15000', '20000'],
+    sort: ['', 'price-asc', 'price-desc', 'newest'],
+    page: ['', '2', '3'],
+  }
+  const pick = (values: string[]) => values[Math.floor(Math.random() * values.length)]!
+  const path = () => {
+    const params = new URLSearchParams()
+    for (const [name, values] of Object.entries(choices)) {
+      const value = pick(values)
+      if (value) params.set(name, value)
+    }
+    return `/inventory?${params}`
+  }
+  for (const kind of backendKinds()) {
+    const db = await benchDatabase(kind, 10_000, postgresAdminUrl)
+    try {
+      await varyCarts(db.env, true)
+      const site = await startSiteProcess({ ...db.env, LOG_LEVEL: 'info', CART_CACHE_MS: '0' })
+      try {
+        for (const writes of [false, true]) {
+          const writer = writes ? await startPriceChanges(site.url) : undefined
+          try {
+            await measure(`${site.url}/inventory`, { connections: 20, seconds: 1 }, { path })
+            const result = await measureMedian(`${site.url}/inventory`, { connections: 20, seconds: 3 }, { path })
+            const requests = Math.round(result.rps * 3)
+            lines.push(
+              `| ${db.description} | 10,000 | ${writes ? 'a price every 200 ms' : 'none'} | ${requests.toLocaleString('en-US')} | ${result.errors} | ${result.p50} ms | ${result.p99} ms | ${result.rps} |`,
+            )
+          } finally {
+            await writer?.stop()
+          }
+        }
+      } finally {
+        await site.stop()
+      }
+    } finally {
+      await db.drop()
+    }
+  }
+  return lines.join('\n')
+}
+
+/** A price changed through the console every 200 ms (`staff.cart.setPrice`), as a salesperson saves one. */
+async function startPriceChanges(url: string) {
+  const headers = { cookie: await signInForBench(url), origin: url, 'content-type': 'application/json' }
+  let i = 0
+  const failures: string[] = []
+  const timer = setInterval(() => {
+    i++
+    fetch(`${url}/trpc/staff.cart.setPrice`, { method: 'POST', headers, body: JSON.stringify({ id: 1 + ((i * 97) % 9000), price: 9000 + i }) }).then(
+      async (res) => void (res.ok || failures.push(`${res.status} ${await res.text()}`)),
+      (error: unknown) => failures.push(String(error)),
+    )
+  }, 200)
+  return {
+    async stop() {
+      clearInterval(timer)
+      if (failures.length) throw new Error(`${failures.length} price changes failed: ${failures.slice(0, 3).join('; ')}`)
+    },
   }
 }

@@ -14,6 +14,7 @@ export const elementPages: Record<string, string> = {
   'gc-featured-carts': '<gc-featured-carts></gc-featured-carts>',
   'gc-vehicle-detail': '<gc-vehicle-detail slug="2025-evolution-d6-max-gt4"></gc-vehicle-detail>',
   'gc-rental-plans': '<gc-rental-plans></gc-rental-plans>',
+  'gc-rental-request': '<gc-rental-request></gc-rental-request>',
   'gc-payment-calculator': '<gc-payment-calculator></gc-payment-calculator>',
   'gc-contact-form': '<gc-contact-form></gc-contact-form>',
 }

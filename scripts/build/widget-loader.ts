@@ -1,5 +1,7 @@
-import { readdirSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
 import type { Plugin } from 'vite'
+import { type WidgetRelease, widgetReleaseFile } from '../../domain/widget-releases.ts'
 
 interface ChunkInfo {
   type: 'chunk'
@@ -27,7 +29,9 @@ export function elementEntries(root: string): Record<string, string> {
  *   around it; `__GC_ELEMENTS__` becomes, per tag, that chunk and every shared chunk it
  *   imports, directly or not, which the loader preloads alongside it;
  * - the loader is wrapped in a function, so its top-level names never become the page's globals;
- * - a loader that a classic script could not run fails the build.
+ * - a loader that a classic script could not run fails the build;
+ * - `release.json` names this build as a pinned release (PRODUCT.md, "pinned widget versions"):
+ *   its version, the loader's Subresource Integrity hash and every file the loader can load.
  */
 export function widgetLoader(loaderFile = 'gc-widgets.js'): Plugin {
   return {
@@ -54,6 +58,12 @@ export function widgetLoader(loaderFile = 'gc-widgets.js'): Plugin {
       }
       const code = loader.code.replaceAll('__GC_ELEMENTS__', JSON.stringify(elements))
       loader.code = `(()=>{${code}\n})();\n`
+
+      const release: WidgetRelease = {
+        ...releaseNames(loader.code),
+        files: [...chunks.keys()].sort(),
+      }
+      this.emitFile({ type: 'asset', fileName: widgetReleaseFile, source: `${JSON.stringify(release, null, 2)}\n` })
     },
   }
 }
@@ -65,4 +75,18 @@ function sharedImports(chunk: ChunkInfo, chunks: Map<string, ChunkInfo>, found =
     sharedImports(chunks.get(fileName)!, chunks, found)
   }
   return found
+}
+
+/**
+ * A release is named by the package's version and the start of its loader's SHA-256: the loader
+ * names every chunk by its content hash, so any change to any element's code is a new release,
+ * and the same code always has the same name. The integrity is the SHA-384 a partner pins.
+ */
+export function releaseNames(loaderCode: string): { version: string; integrity: string } {
+  const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+  const digest = createHash('sha256').update(loaderCode).digest('hex').slice(0, 10)
+  return {
+    version: `${version}-${digest}`,
+    integrity: `sha384-${createHash('sha384').update(loaderCode).digest('base64')}`,
+  }
 }

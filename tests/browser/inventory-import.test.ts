@@ -81,7 +81,7 @@ describe('the console inventory import', () => {
     const rows = page.locator('.staff-import__result tbody tr')
     expect(await rows.allInnerTexts()).toEqual([
       expect.stringMatching(/^3\s+price\s+Price must be a number/),
-      expect.stringMatching(/^3\s+status\s+Status must be available, hold or sold/),
+      expect.stringMatching(/^3\s+status\s+Status must be draft, available, hold or sold/),
     ])
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('import-result')
     expect(await cartCount()).toBe(before)

@@ -16,14 +16,18 @@ async function visitRecordingScripts(path: string, viewport = phone) {
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
   page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`))
   const scripts: { name: string; bytes: number }[] = []
-  page.on('response', async (response) => {
+  // Each body is read asynchronously: all of them are awaited before the list is read, or a
+  // slow machine reads the list before the last scripts are in it.
+  const reading: Promise<void>[] = []
+  page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return
     const name = new URL(response.url()).pathname.split('/').pop()!.replace(/-[\w-]{8}\.js$/, '')
-    scripts.push({ name, bytes: (await response.body()).length })
+    reading.push(response.body().then((body) => void scripts.push({ name, bytes: body.length })))
   })
   await page.goto(`${site.server.url}${path}`)
   await page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'))
   await page.waitForLoadState('networkidle')
+  await Promise.all(reading)
   return { page, problems, scripts, names: () => scripts.map((s) => s.name).sort() }
 }
 
@@ -118,7 +122,6 @@ describe('islands', () => {
     expect(await page.evaluate(() => document.querySelector('#root')?.hasAttribute('data-hydrated'))).toBe(false)
     release()
     await page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'))
-    await page.waitForTimeout(2600)
     await page.getByRole('button', { name: 'Send Message' }).click()
     await expect.poll(() => page.locator('.gc-toast__title').textContent()).toBe('Message sent successfully!')
     const [lead] = await site.server.db.sql`select first_name, interest from contact_inquiries where email = 'early.typist@example.com'`

@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { addDays, newJerseyToday } from '../../domain/calendar-days.ts'
+import { callToConfirm } from '../../domain/rental-request.ts'
 import { axeViolations } from '../support/browser.ts'
 import { addLoader as addLoaderTo, cards, usePartnerPages } from '../support/partner-pages.ts'
 
@@ -240,11 +242,34 @@ describe('a partner page', () => {
     await page.locator('gc-contact-form input[name="firstName"]').fill('Strict')
     await page.locator('gc-contact-form input[name="lastName"]').fill('Policy')
     await page.locator('gc-contact-form input[name="email"]').fill('strict.policy@example.com')
-    await page.waitForTimeout(2600)
     await page.locator('gc-contact-form button[type="submit"]').click()
     await expect.poll(() => page.locator('gc-contact-form .gc-toast__title').textContent()).toBe('Message sent successfully!')
     expect(problems).toEqual([])
     expect(await axeViolations(page)).toEqual([])
+  })
+
+  it('loads a pinned release by its integrity hash under a strict policy, and the browser refuses it with a wrong hash', async () => {
+    const api = partner.api.url
+    const { versions, latest } = await (await fetch(`${api}/widgets/versions.json`)).json()
+    const pinned = versions.find((v: { version: string }) => v.version === latest)
+    expect(pinned.integrity).toMatch(/^sha384-/)
+    const csp = `default-src 'none'; script-src ${api}; connect-src ${api}; img-src ${api}`
+    const tag = (integrity: string) =>
+      `<script type="module" src="${api}/widgets/v/${pinned.version}/gc-widgets.js" integrity="${integrity}" crossorigin="anonymous"></script>`
+    const good = await openHtml('<gc-featured-carts></gc-featured-carts>', { head: tag(pinned.integrity), csp })
+    await expect.poll(() => cards(good.page, 'gc-featured-carts').count(), { timeout: 20_000 }).toBe(3)
+    // Its element code comes from the same pinned release.
+    expect(good.requests.filter((url) => url.includes('/chunks/')).every((url) => url.startsWith(`${api}/widgets/v/${pinned.version}/chunks/`))).toBe(true)
+    expect(good.problems).toEqual([])
+
+    const wrong = `sha384-${Buffer.alloc(48, 7).toString('base64')}`
+    const bad = await openHtml('<gc-featured-carts></gc-featured-carts>', { head: tag(wrong), csp })
+    const consoleErrors: string[] = []
+    bad.page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()))
+    await bad.page.reload()
+    await expect.poll(() => consoleErrors.join('\n'), { timeout: 10_000 }).toMatch(/integrity/i)
+    expect(await bad.page.evaluate(() => customElements.get('gc-featured-carts') === undefined)).toBe(true)
+    expect(await cards(bad.page, 'gc-featured-carts').count()).toBe(0)
   })
 
   it("works under a nonce-based policy with only the nonce on the loader's tag", async () => {
@@ -255,6 +280,49 @@ describe('a partner page', () => {
     })
     await expect.poll(() => cards(page, 'gc-featured-carts').count()).toBe(3)
     await expect.poll(() => page.locator('gc-payment-calculator form').count()).toBe(1)
+    expect(problems).toEqual([])
+  })
+
+  it('takes a rental request through <gc-rental-request>, its plan card links back to the dealer, and axe finds nothing', async () => {
+    const api = partner.api.url
+    const { page, problems } = await openHtml(
+      `<main><h1>Shore rentals</h1>
+       <gc-rental-request cart-type="utility" plan="monthly" county="ocean" source="shore-rentals"></gc-rental-request>
+       <gc-rental-plans></gc-rental-plans></main>`,
+    )
+    await page.evaluate(() => {
+      const events: unknown[] = []
+      Object.assign(window, { events })
+      document.addEventListener('gc-lead-submitted', (e) => events.push({ detail: (e as CustomEvent).detail, composed: e.composed }))
+    })
+    await addLoader(page)
+    const form = page.locator('gc-rental-request form')
+    await form.waitFor()
+    expect(await page.locator('gc-rental-request h2').textContent()).toBe('Request a Golf Cart Rental in Ocean County')
+    expect(await form.locator('select[name="rental.plan"]').inputValue()).toBe('monthly')
+    expect(await page.locator('gc-rental-request [part~="result"]').textContent()).toContain('Utility, Monthly plan (30 days): $2,800')
+    // "Request these dates" on an embedded plan card leads to the dealer's page, not the partner's.
+    await expect.poll(() => page.locator('gc-rental-plans a.gc-plan__request').count()).toBe(12)
+    expect(await page.locator('gc-rental-plans a.gc-plan__request').first().getAttribute('href')).toBe(
+      `${api}/rentals/request?cartType=4-seater&plan=daily#request`,
+    )
+
+    await form.locator('input[name="rental.startDate"]').fill(addDays(newJerseyToday(), 30))
+    await form.locator('select[name="rental.showroom"]').selectOption('waretown')
+    await expect.poll(() => page.locator('gc-rental-request [part~="result"]').textContent()).toContain('A Utility is free for those dates.')
+    await form.locator('input[name="firstName"]').fill('Pat')
+    await form.locator('input[name="lastName"]').fill('Partner')
+    await form.locator('input[name="email"]').fill('pat.partner@example.com')
+    expect(await axeViolations(page)).toEqual([])
+    await form.getByRole('button', { name: 'Send Request' }).click()
+    await expect.poll(() => page.locator('gc-rental-request [part~="notice"]').textContent()).toContain(callToConfirm)
+    const events = (await page.evaluate(() => (window as typeof window & { events: unknown[] }).events)) as { detail: { id: number; interest: string }; composed: boolean }[]
+    expect(events).toEqual([{ detail: { id: expect.any(Number), interest: 'rentals' }, composed: true }])
+    const [stored] = await partner.api.db.sql<{ sourceLabel: string; plan: string; showroom: string }[]>`
+      select i.source_label, r.plan, r.showroom from contact_inquiries i join rental_requests r on r.inquiry_id = i.id
+      where i.id = ${events[0]!.detail.id}
+    `
+    expect(stored).toEqual({ sourceLabel: 'shore-rentals', plan: 'monthly', showroom: 'waretown' })
     expect(problems).toEqual([])
   })
 })

@@ -18,6 +18,9 @@ describe('searching the inventory', () => {
     await filters.getByRole('link', { name: /^Lithium Ion/ }).click()
     await expect.poll(() => new URL(page.url()).search).toBe('?battery=lithium')
     await filters.getByRole('link', { name: /^6\+ seats/ }).click()
+    // Each filter is a link to a whole search: the next one is taken from the region the last
+    // search put in place (a link of the page before it does not know about six seats).
+    await expect.poll(() => filters.getByRole('link', { name: /^Under \$15,000/ }).getAttribute('href')).toContain('seats=6')
     await filters.getByRole('link', { name: /^Under \$15,000/ }).click()
     await expect.poll(() => new URL(page.url()).search).toBe('?seats=6&battery=lithium&maxPrice=15000')
     await page.getByLabel('Sort by').selectOption('price-asc')

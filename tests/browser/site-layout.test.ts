@@ -1,5 +1,5 @@
-import type { Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, describe, expect, it } from 'vitest'
 import { axeViolations } from '../support/browser.ts'
 import { pageTypes } from '../support/page-types.ts'
 import { desktop, phone, useSite } from '../support/site-visits.ts'
@@ -11,6 +11,31 @@ import { desktop, phone, useSite } from '../support/site-visits.ts'
 const site = useSite()
 const smallest = { width: 320, height: 640 }
 
+/**
+ * A page of the site at a width, for the cases that only measure: each page is loaded once (and
+ * hydrated) in a tab kept for the file, and resized for each case, instead of a new context and a
+ * full load per case. The site's layout is its CSS alone (no script of the site reads the width),
+ * so a page resized to a width lays out as one loaded at it.
+ */
+let measuring: BrowserContext | undefined
+const tabs = new Map<string, Page>()
+afterAll(async () => {
+  await measuring?.close()
+})
+async function at(path: string, viewport: { width: number; height: number }): Promise<Page> {
+  let page = tabs.get(path)
+  if (!page) {
+    measuring ??= await site.browser.newContext({ viewport })
+    page = await measuring.newPage()
+    await page.setViewportSize(viewport)
+    await page.goto(`${site.server.url}${path}`)
+    await page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'))
+    tabs.set(path, page)
+  }
+  await page.setViewportSize(viewport)
+  await page.evaluate(() => window.scrollTo(0, 0))
+  return page
+}
 
 type Box = { left: number; right: number; top: number; bottom: number; width: number; height: number }
 const box = (page: Page, selector: string): Promise<Box> =>
@@ -21,9 +46,8 @@ const box = (page: Page, selector: string): Promise<Box> =>
 
 describe('the site at every width', () => {
   it.each([smallest, phone, desktop])('never scrolls sideways, on any page type, at $width px', async (viewport) => {
-    const { page } = await site.visit('/', viewport)
     for (const path of pageTypes) {
-      await page.goto(`${site.server.url}${path}`)
+      const page = await at(path, viewport)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect({ path, overflow }).toEqual({ path, overflow: 0 })
     }
@@ -32,7 +56,7 @@ describe('the site at every width', () => {
   it.each([320, 340, 360, 375, 390, 414, 480, 640, 800, 1000, 1100, 1280])(
     'fits the header on one row at %i px, the business name whole',
     async (width) => {
-      const { page } = await site.visit('/', { width, height: 700 })
+      const page = await at('/', { width, height: 700 })
       const header = await page.evaluate(() => {
         const bar = document.querySelector('.site-header__bar')!.getBoundingClientRect()
         // The name's own text, wherever it is painted, not the box it may overflow.
@@ -63,7 +87,7 @@ describe('the site at every width', () => {
 
   it.each([phone, desktop])('clamps every cart description to three lines at $width px', async (viewport) => {
     for (const path of ['/inventory', '/']) {
-      const { page } = await site.visit(path, viewport)
+      const page = await at(path, viewport)
       const descriptions = await page.locator('.gc-card__description').evaluateAll((els) =>
         els.map((el) => ({ text: el.textContent, height: el.getBoundingClientRect().height, line: parseFloat(getComputedStyle(el).lineHeight) })),
       )
@@ -93,7 +117,7 @@ describe('the site at every width', () => {
     ['/cape-may-county-golf-carts', '.info-card', '.info-card__title', desktop],
     ['/rentals', '.info-card', '.info-card__title', desktop],
   ])('lines up the titles of the cards in a row on %s (%s)', async (path, card, title, viewport) => {
-    const { page } = await site.visit(path, viewport)
+    const page = await at(path, viewport)
     const rows = await page.evaluate(
       ([card, title]) => {
         const byRow = new Map<number, number[]>()
@@ -123,20 +147,33 @@ describe('the site at every width', () => {
     expect(await back.isVisible()).toBe(true)
   })
 
+  it.each([
+    [1280, 3],
+    [1600, 3],
+    [390, 1],
+  ])('at %i px shows at least %i carts a row on /inventory', async (width, least) => {
+    const page = await at('/inventory', { width, height: 900 })
+    const tops = await page.locator('.gc-inventory__results .gc-card').evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().top)))
+    const firstRow = tops.filter((top) => top === tops[0]).length
+    expect(firstRow).toBeGreaterThanOrEqual(least)
+    // Cards stay wide enough to read: never more than four a row.
+    expect(firstRow).toBeLessThanOrEqual(4)
+  })
+
   it('puts the showrooms beside the map on a wide screen, and under it on a phone', async () => {
-    const { page } = await site.visit('/', desktop)
+    const page = await at('/', desktop)
     const map = await box(page, '.nj-map')
     const locations = await box(page, '.card-grid--locations')
     expect(locations.left).toBeGreaterThanOrEqual(map.right)
     expect(locations.top).toBeLessThan(map.bottom)
-    const { page: small } = await site.visit('/', phone)
+    const small = await at('/', phone)
     expect((await box(small, '.card-grid--locations')).top).toBeGreaterThan((await box(small, '.nj-map')).bottom)
   })
 
   it.each(['/rentals', '/rentals/cape-may-county-golf-cart-rentals', '/cape-may-county-golf-carts'])(
     'fills the right half of the hero on a wide screen on %s',
     async (path) => {
-      const { page } = await site.visit(path, desktop)
+      const page = await at(path, desktop)
       // Something substantial starts near the middle: the text column alone leaves it empty.
       const filled = await page.locator('.hero .container').evaluate((container) => {
         const { left, width } = container.getBoundingClientRect()
@@ -149,7 +186,7 @@ describe('the site at every width', () => {
     },
   )
 
-  it.each(['/', '/rentals/cape-may-county-golf-cart-rentals', '/vehicle/2025-evolution-d5-maverick-2-2', '/contact'])(
+  it.each(['/', '/rentals/cape-may-county-golf-cart-rentals', '/vehicle/2025-evolution-d5-maverick-2-2', '/contact', '/services/request'])(
     'axe finds nothing on %s at 320 px',
     async (path) => {
       const { page } = await site.visit(path, smallest)

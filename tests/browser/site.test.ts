@@ -58,6 +58,47 @@ describe('the site in a browser', () => {
     expect(await menu.isVisible()).toBe(false)
   })
 
+  it('closes the mobile menu on Escape and on a tap outside it, and the page behind never shows through', async () => {
+    const context = await site.newContext({ viewport: phone, hasTouch: true, isMobile: true })
+    const page = await context.newPage()
+    await page.goto(`${site.server.url}/`)
+    await page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'))
+    await page.evaluate(() => window.scrollTo(0, 1500))
+    const toggle = page.locator('.site-header__toggle')
+    const menu = page.locator('#mobile-menu')
+    await toggle.tap()
+    expect(await menu.isVisible()).toBe(true)
+    // Opaque behind every link: nothing of the scrolled page paints through the open menu.
+    const backgrounds = await page.evaluate(() => {
+      const header = document.querySelector('.site-header')!
+      return [getComputedStyle(header).backgroundColor, getComputedStyle(document.querySelector('#mobile-menu')!).backgroundColor]
+    })
+    expect(backgrounds[0]).toBe('rgb(255, 255, 255)')
+    for (const link of await menu.locator('a').all()) {
+      const box = (await link.boundingBox())!
+      const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('#mobile-menu') !== null, [box.x + box.width / 2, box.y + box.height / 2])
+      expect(hit).toBe(true)
+    }
+
+    await page.keyboard.press('Escape')
+    expect(await menu.isVisible()).toBe(false)
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('site-header__toggle')
+
+    await toggle.tap()
+    expect(await menu.isVisible()).toBe(true)
+    // A tap outside, right on a link of the page behind: the menu closes and the page stays.
+    const behind = page.locator('main a').filter({ visible: true }).last()
+    await behind.evaluate((link) => window.scrollBy(0, link.getBoundingClientRect().top - 700))
+    const box = (await behind.boundingBox())!
+    expect(await menu.isVisible()).toBe(true)
+    const url = page.url()
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2)
+    expect(await menu.isVisible()).toBe(false)
+    await page.waitForTimeout(300)
+    expect(page.url()).toBe(url)
+  })
+
   it('shows the featured carts and opens a vehicle with its derived specifications', async () => {
     const { page, problems } = await visit('/')
     expect(await page.locator('.gc-featured .gc-card').count()).toBe(3)
@@ -75,14 +116,17 @@ describe('the site in a browser', () => {
     const { page, apiCalls } = await visit('/inventory')
     expect(await page.locator('.gc-inventory .gc-card').count()).toBe(24)
     await page.locator('.gc-filters').getByRole('link', { name: /^New Golf Carts/ }).click()
-    await expect.poll(() => apiCalls.some((u) => decodeURIComponent(u).includes('"category":"new"'))).toBe(true)
-    await expect.poll(() => page.locator('.gc-inventory .gc-card:not(.gc-card--skeleton)').count()).toBe(24)
     await expect.poll(() => new URL(page.url()).search).toBe('?category=new')
+    // The new search's region is in place once its pager carries the filter.
+    await expect.poll(() => page.getByRole('link', { name: 'Next' }).getAttribute('href')).toContain('category=new')
+    expect(await page.locator('.gc-inventory .gc-card').count()).toBe(24)
     await page.getByRole('link', { name: 'Next' }).click()
-    await expect.poll(() => page.locator('.gc-inventory .gc-card').count()).toBe(Math.min(24, seededCarts - 24))
-    expect(await page.locator('.gc-pager').textContent()).toContain(`Page 2 of ${seededPages}`)
-    expect(new URL(page.url()).search).toBe('?category=new&page=2')
+    await expect.poll(() => new URL(page.url()).search).toBe('?category=new&page=2')
+    await expect.poll(() => page.locator('.gc-pager').textContent()).toContain(`Page 2 of ${seededPages}`)
+    expect(await page.locator('.gc-inventory .gc-card').count()).toBe(Math.min(24, seededCarts - 24))
     expect(await page.title()).toBe('Golf Cart Inventory, Page 2 | Jersey Cart Co.')
+    // The search swaps the server's own HTML in: no API call, no tRPC client on the page.
+    expect(apiCalls).toEqual([])
   })
 
   it('scrolls smoothly to the rental plans', async () => {
@@ -112,7 +156,6 @@ describe('the site in a browser', () => {
     await page.getByLabel('Last Name').fill('Ortiz')
     await page.getByLabel('Email').fill('lena.ortiz@example.com')
     await page.getByLabel('Message', { exact: true }).fill('Weekly 6 seater in Avalon, July 4th week.')
-    await page.waitForTimeout(2600)
     await page.getByRole('button', { name: 'Send Message' }).click()
     await expect.poll(() => page.locator('.gc-toast__title').textContent()).toBe('Message sent successfully!')
     expect(await page.locator('.gc-toast__description').textContent()).toBe("We'll get back to you within 24 hours.")
@@ -138,13 +181,28 @@ describe('the site in a browser', () => {
     await page.getByLabel('First Name').fill('Quinn')
     await page.getByLabel('Last Name').fill('Rivera')
     await page.getByLabel('Email').fill('quinn.rivera@example.com')
-    await page.waitForTimeout(2600)
     await page.getByRole('button', { name: 'Send Message' }).click()
     await expect.poll(() => page.locator('.gc-toast__title').textContent()).toBe('Message sent successfully!')
     const [lead] = await site.server.db.sql`
       select cart_slug, cart_title, interest from contact_inquiries where email = 'quinn.rivera@example.com'
     `
     expect(lead).toEqual({ cartSlug: '2025-denago-ev-rover-xl6', cartTitle: '2025 Denago EV Rover XL6', interest: 'denago' })
+  })
+
+  it('lands Get Quote on a phone on the form, with the cart named and the first field in view', async () => {
+    const { page } = await visit('/vehicle/2025-denago-ev-rover-xl6', phone)
+    await page.locator('.gc-vehicle__summary').getByRole('link', { name: 'Get Quote' }).click()
+    await page.waitForURL(/\/contact\?cart=2025-denago-ev-rover-xl6#send-message$/)
+    await page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'))
+    await expect.poll(() => page.locator('.gc-form__about').textContent()).toBe('Quote for: 2025 Denago EV Rover XL6 ($13,995)')
+    const inView = (selector: string) =>
+      page.locator(selector).evaluate((el) => {
+        const { top, bottom } = el.getBoundingClientRect()
+        // Below the sticky header, above the bottom of the screen.
+        return top >= document.querySelector('.site-header')!.getBoundingClientRect().bottom && bottom <= window.innerHeight
+      })
+    expect(await inView('.gc-form__about')).toBe(true)
+    expect(await inView('input[name="firstName"]')).toBe(true)
   })
 
   it('keeps the form and shows the error toast when sending fails', async () => {
@@ -164,6 +222,46 @@ describe('the site in a browser', () => {
     expect(await page.locator('.gc-toast__description').textContent()).toBe('503: The database is not answering')
     expect(await page.getByLabel('First Name').inputValue()).toBe('Lena')
     expect(await page.getByLabel('Email').inputValue()).toBe('lena@example.com')
+  })
+
+  it('on a phone, puts the error toast clear of Send and keeps the failure beside the form after the toast has gone', async () => {
+    const context = await site.newContext({ viewport: phone, hasTouch: true, isMobile: true })
+    const page = await context.newPage()
+    await page.clock.install()
+    await page.goto(`${site.server.url}/contact#send-message`)
+    await page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'))
+    let failing = true
+    await page.route('**/trpc/inquiry.submit**', (route) =>
+      failing
+        ? route.fulfill({
+            status: 429,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { message: 'Too many messages from this address. Try again in 10 minutes, or call (888) 555-0100.', code: -32029, data: { httpStatus: 429 } } }),
+          })
+        : route.continue(),
+    )
+    await page.getByLabel('First Name').fill('Lena')
+    await page.getByLabel('Last Name').fill('Ortiz')
+    await page.getByLabel('Email').fill('lena.phone@example.com')
+    const send = page.getByRole('button', { name: 'Send Message' })
+    // Send low on the screen, where a phone's thumb presses it and a bottom toast would cover it.
+    await send.evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().bottom - window.innerHeight + 40))
+    await send.tap()
+    const toast = page.locator('.gc-toast')
+    await expect.poll(() => toast.count(), { timeout: 10_000 }).toBe(1)
+    const [toastBox, sendBox] = [(await toast.boundingBox())!, (await send.boundingBox())!]
+    const overlaps = toastBox.y < sendBox.y + sendBox.height && sendBox.y < toastBox.y + toastBox.height
+    expect(overlaps).toBe(false)
+    const failure = page.locator('.gc-form__failure')
+    expect(await failure.textContent()).toContain('Your message was not sent. 429: Too many messages from this address.')
+
+    await page.clock.runFor(6000)
+    await expect.poll(() => toast.count()).toBe(0)
+    expect(await failure.textContent()).toContain('Try again in 10 minutes')
+    failing = false
+    await send.tap()
+    await expect.poll(() => page.locator('.gc-toast__title').textContent(), { timeout: 10_000 }).toBe('Message sent successfully!')
+    expect(await failure.count()).toBe(0)
   })
 
   it('sends the contact form with JavaScript turned off', async () => {

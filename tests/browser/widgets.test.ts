@@ -23,11 +23,14 @@ async function fillQuoteForm(page: Page, form = 'gc-contact-form') {
 describe('widgets on a partner page', () => {
   it('render real data in every element, with the API on another origin', async () => {
     const { page, problems } = await open('/all-elements.html')
-    await expect.poll(() => cards(page, 'gc-featured-carts').count()).toBe(3)
-    await expect.poll(() => cards(page, 'gc-inventory').count()).toBe(24)
+    await expect.poll(() => cards(page, 'gc-featured-carts').count(), { timeout: 15_000 }).toBe(3)
+    await expect.poll(() => cards(page, 'gc-inventory').count(), { timeout: 15_000 }).toBe(24)
     await expect(page.locator('gc-inventory .gc-pager').textContent()).resolves.toContain(`Page 1 of ${seededPages}`)
     await expect(page.locator('gc-vehicle-detail h2.gc-vehicle__title').textContent()).resolves.toBe('2025 Evolution D6 Max GT4')
-    await expect(page.locator('gc-vehicle-detail .gc-spec-row').count()).resolves.toBe(14)
+    // The cart's own facts (issue #30, point 5), then SPEC's 14 figures in their three groups.
+    await expect(page.locator('gc-vehicle-detail .gc-spec-group__title').allTextContents()).resolves.toEqual(['This Cart', 'Performance', 'Dimensions', 'Capacity'])
+    await expect(page.locator('gc-vehicle-detail .gc-spec-group:first-child dt').first().textContent()).resolves.toBe('Stock Number')
+    await expect(page.locator('gc-vehicle-detail .gc-spec-group:not(:first-child) .gc-spec-row').count()).resolves.toBe(14)
     await expect(page.locator('gc-rental-plans .gc-plan').count()).resolves.toBe(12)
     await expect(page.locator('gc-contact-form form').count()).resolves.toBe(1)
 
@@ -68,8 +71,6 @@ describe('widgets on a partner page', () => {
       )
     })
     await fillQuoteForm(page)
-    // A person takes a few seconds; a faster form is stored as spam (minimumFillMs).
-    await page.waitForTimeout(2600)
     await page.locator('gc-contact-form button[type="submit"]').click()
     await expect(page.locator('gc-contact-form .gc-toast__title').textContent()).resolves.toBe('Message sent successfully!')
     const events = (await page.evaluate(() => (window as typeof window & { events: unknown[] }).events)) as {

@@ -47,8 +47,27 @@ describe('import cycles', { timeout: 60_000 }, () => {
   it('refuses an import that closes a circle', async () => {
     // domain/catalogue.ts imports domain/slug.ts: slug.ts importing the catalogue back closes a circle.
     expect(await problems('domain/slug.ts', "import * as catalogue from './catalogue.ts'\nexport { catalogue }\n")).toEqual([
-      expect.stringMatching(/^import-x\/no-cycle: Dependency cycle detected/),
+      expect.stringMatching(/^local\/import-cycles: Import cycle: domain\/slug\.ts -> domain\/catalogue\.ts -> domain\/slug\.ts\./),
     ])
+  })
+
+  it('refuses a circle closed by a type-only import, or by a re-export', async () => {
+    expect(await problems('domain/slug.ts', "import type { BodyColour } from './catalogue.ts'\nexport type { BodyColour }\n")).toEqual([
+      expect.stringMatching(/^local\/import-cycles: Import cycle: domain\/slug\.ts -> domain\/catalogue\.ts -> domain\/slug\.ts\./),
+    ])
+    expect(await problems('domain/slug.ts', "export type { BodyColour } from './catalogue.ts'\n")).toEqual([
+      expect.stringMatching(/^local\/import-cycles: Import cycle/),
+    ])
+  })
+
+  it('names every module of a longer circle', async () => {
+    // api/trpc/router.ts reaches domain/slug.ts through several modules (the layer rule refuses the probe too).
+    const found = await problems('domain/slug.ts', "import type { AppRouter } from '../api/trpc/router.ts'\nexport type { AppRouter }\n")
+    expect(found.filter((p) => p.startsWith('local/'))).toEqual([expect.stringMatching(/^local\/import-cycles: Import cycle: domain\/slug\.ts -> api\/trpc\/router\.ts -> .+ -> domain\/slug\.ts\./)])
+  })
+
+  it('lets a module import one that does not lead back', async () => {
+    expect(await problems('domain/catalogue.ts', "import { slugify } from './slug.ts'\nexport const probe = slugify('a b')\n")).toEqual([])
   })
 })
 

@@ -2,23 +2,41 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { type Browser, chromium, type Page } from 'playwright-core'
 
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+}
+
 /**
  * Debian's Chromium, driven by Playwright; Playwright never downloads a browser of its own.
  * The flags keep it off the network this machine does not have.
+ *
+ * In a test run, the run's one Chromium (tests/support/browser-setup.ts), connected to: the
+ * Browser is the caller's own (its contexts are its own, and `close()` closes them and
+ * disconnects), only the browser process is shared. Elsewhere (a benchmark, a screenshot
+ * tool) a Chromium of its own.
  */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  const shared = process.env.GC_TEST_BROWSER
+  return shared ? chromium.connect(shared) : chromium.launch(launchOptions)
+}
+
+/** Starts the Chromium that `launchBrowser()` connects to from now on; returns what stops it. */
+export async function launchSharedBrowser(): Promise<() => Promise<void>> {
+  const server = await chromium.launchServer(launchOptions)
+  process.env.GC_TEST_BROWSER = server.wsEndpoint()
+  return async () => {
+    delete process.env.GC_TEST_BROWSER
+    await server.close()
+  }
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')

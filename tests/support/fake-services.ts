@@ -1,10 +1,16 @@
 import { createChanges } from '../../api/db/changes.ts'
+import { createWriteRefusals } from '../../api/db/write-refusals.ts'
 import { startingInventory } from '../../api/carts/starting-inventory.ts'
 import type { GolfCart, GolfCartDetail } from '../../domain/golf-cart.ts'
-import type { InquiryReceipt, ValidInquiry } from '../../domain/inquiry.ts'
+import { cartPicture } from '../../domain/cart-pictures.ts'
+import type { InquiryReceipt } from '../../domain/inquiry.ts'
 import { alternativeSlug, slugify } from '../../domain/slug.ts'
 import type { CartQuery } from '../../api/carts/cart-store.ts'
-import type { Services } from '../../api/trpc/context.ts'
+import type { Services } from '../../api/services.ts'
+import type { NewLead } from '../../api/inquiries/inquiry-store.ts'
+import { priceQuote } from '../../api/rentals/rental-store.ts'
+import { requestInterest } from '../../domain/lead-input.ts'
+import type { RentalQuote } from '../../domain/rental-request.ts'
 
 /**
  * In-memory stand-ins for the stores, so component tests run the real tRPC router (validation,
@@ -21,9 +27,10 @@ export function seedCarts(count = startingInventory().length): GolfCartDetail[] 
       title,
       description: seed.description,
       price: seed.price,
-      imageUrl: seed.imageUrl,
+      imageUrl: cartPicture(seed),
       category: 'new',
       status: 'available',
+      location: seed.location,
       featured: seed.featured,
       available: true,
       year: null,
@@ -47,24 +54,27 @@ export function seedCarts(count = startingInventory().length): GolfCartDetail[] 
 
 export interface FakeServices extends Services {
   calls: { method: string; input: unknown }[]
-  inquiries: Services['inquiries'] & { stored: ValidInquiry[] }
+  inquiries: Services['inquiries'] & { stored: NewLead[] }
   /** Calls wait until `release()`; returns the release function. */
   hold(): () => void
   /** The next calls fail with this error until `failWith(undefined)`. */
   failWith(error: Error | undefined): void
+  /** What the rental quote says of availability (free by default). */
+  setAvailability(availability: RentalQuote['availability']): void
 }
 
 export function fakeServices(carts: GolfCartDetail[] = seedCarts()): FakeServices {
   const calls: FakeServices['calls'] = []
   let gate: Promise<void> = Promise.resolve()
   let failure: Error | undefined
-  const stored: ValidInquiry[] = []
+  const stored: NewLead[] = []
+  let availability: RentalQuote['availability'] = { free: true }
   const step = async (method: string, input: unknown) => {
     calls.push({ method, input })
     await gate
     if (failure) throw failure
   }
-  const summary = ({ id, slug, title, description, price, imageUrl, category, status, photos }: GolfCartDetail): GolfCart => ({
+  const summary = ({ id, slug, title, description, price, imageUrl, category, status, location, photos }: GolfCartDetail): GolfCart => ({
     photo: photos[0] ?? null,
     id,
     slug,
@@ -74,6 +84,7 @@ export function fakeServices(carts: GolfCartDetail[] = seedCarts()): FakeService
     imageUrl,
     category,
     status,
+    location,
   })
 
   return {
@@ -88,6 +99,17 @@ export function fakeServices(carts: GolfCartDetail[] = seedCarts()): FakeService
     },
     failWith(error) {
       failure = error
+    },
+    setAvailability(value) {
+      availability = value
+    },
+    rentals: {
+      ...(notUsedByWidgets('rentals') as Services['rentals']),
+      async quote(input) {
+        await step('quote', input)
+        const quote = await priceQuote(input)
+        return quote.startDate ? { ...quote, availability } : quote
+      },
     },
     carts: {
       async list(query: CartQuery) {
@@ -122,15 +144,16 @@ export function fakeServices(carts: GolfCartDetail[] = seedCarts()): FakeService
       },
     },
     changes: createChanges(),
+    writeRefusals: createWriteRefusals(),
     soldVisibleDays: 14,
     staff: notUsedByWidgets('staff') as Services['staff'],
     photos: notUsedByWidgets('photos') as Services['photos'],
     inquiries: {
       stored,
-      async add(inquiry: ValidInquiry): Promise<InquiryReceipt> {
+      async add(inquiry: NewLead): Promise<InquiryReceipt> {
         await step('submit', inquiry)
         stored.push(inquiry)
-        return { id: stored.length, createdAt: new Date().toISOString(), interest: inquiry.interest || null }
+        return { id: stored.length, createdAt: new Date().toISOString(), interest: requestInterest(inquiry) ?? (inquiry.interest || null) }
       },
       async byId() {
         return undefined

@@ -15,6 +15,7 @@ export interface SearchableCart extends SpecificationFacts {
   status: string
   streetLegal: boolean
   lifted: boolean
+  location: string
 }
 
 export function effectiveFacts(cart: SpecificationFacts): { makeKey: string | null; seats: number; battery: BatteryKind } {
@@ -39,6 +40,7 @@ export function matches(cart: SearchableCart, search: CartSearch): boolean {
     (!search.battery || facts.battery === search.battery) &&
     (!search.streetLegal || cart.streetLegal) &&
     (!search.lifted || cart.lifted) &&
+    (!search.location || cart.location === search.location) &&
     (search.minPrice === undefined || cart.price >= search.minPrice) &&
     (search.maxPrice === undefined || cart.price <= search.maxPrice) &&
     searchWords(search.q).every((word) => text.some((t) => t.startsWith(word)))
@@ -61,4 +63,4 @@ export function expectedOrder<T extends SearchableCart & { listedAt: number }>(c
 
 /** The listed and sold carts as the tests compare them: every fact the search reads. */
 export const searchableColumns = `id, slug, title, description, stock_number, price::float8 as price, status, category,
-  make, model, seats, battery, street_legal, lifted, (extract(epoch from listed_at) * 1000000)::float8 as listed_at`
+  make, model, seats, battery, street_legal, lifted, location, (extract(epoch from listed_at) * 1000000)::float8 as listed_at`

@@ -1,12 +1,13 @@
 import { createTRPCClient, httpLink } from '@trpc/client'
 import type { AppRouter } from '../../api/trpc/router.ts'
+import type { StaffRole } from '../../domain/staff-access.ts'
 import type { TestServer } from './test-server.ts'
 
 /** Staff accounts and signed-in clients for API tests (issue #15). */
 export const staffPassword = 'correct horse battery staple'
 
-export async function addStaff(server: TestServer, username = 'maria', password = staffPassword) {
-  return server.runtime.services.staff.accounts.add(username, password)
+export async function addStaff(server: TestServer, username = 'maria', password = staffPassword, role?: StaffRole) {
+  return server.runtime.services.staff.accounts.add(username, password, { role })
 }
 
 export interface SignInAnswer {

@@ -1,8 +1,8 @@
+import type { Agent } from 'node:https'
+import type { Express } from 'express'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type Env, loadEnv } from '../../api/config/env.ts'
-import { migrate } from '../../api/db/migrate.ts'
-import { seed } from '../../api/carts/seed.ts'
 import { createApp } from '../../api/http/app.ts'
 import { createLogger } from '../../api/log.ts'
 import { createRuntime, type Runtime } from '../../api/runtime.ts'
@@ -14,6 +14,8 @@ export interface TestServer {
   db: TestDatabase
   env: Env
   runtime: Runtime
+  /** The Express app, for tests that list its routes. */
+  app: Express
   /** Every log line the server wrote, parsed. */
   logs: Record<string, unknown>[]
   close(): Promise<void>
@@ -23,20 +25,31 @@ export interface TestServer {
 export async function startTestServer(
   backend: Backend,
   env: Record<string, string> = {},
-  options: { widgetsDir?: string; site?: boolean; signInPolicy?: SignInPolicy; trustedPhotoAddresses?: readonly string[] } = {},
+  options: {
+    widgetsDir?: string
+    site?: boolean
+    signInPolicy?: SignInPolicy
+    trustedPhotoAddresses?: readonly string[]
+    /** Trusts a local push service's certificate (tests/support/push-service.ts). */
+    pushAgent?: Agent
+    /** A port chosen beforehand (`freePort()`), for a SITE_URL that names it. */
+    port?: number
+  } = {},
 ): Promise<TestServer> {
-  const db = await createTestDatabase(backend)
-  await migrate(db.sql)
-  await seed(db.sql)
+  const db = await createTestDatabase(backend, 'seeded')
   // Tests send many leads from one address; the rate-limit tests set their own limit.
   const config = loadEnv({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', LEAD_RATE_LIMIT: '1000', ...env })
   const logs: Record<string, unknown>[] = []
   const log = createLogger(config.logLevel, (line) => void logs.push(JSON.parse(line)))
   const mountSite = options.site ? (await import('../../host/server/site.ts')).mountSite : undefined
-  const runtime = createRuntime(db, config, log, { signInPolicy: options.signInPolicy, trustedPhotoAddresses: options.trustedPhotoAddresses })
+  const runtime = createRuntime(db, config, log, {
+    signInPolicy: options.signInPolicy,
+    trustedPhotoAddresses: options.trustedPhotoAddresses,
+    pushAgent: options.pushAgent,
+  })
   await runtime.listening
-  const { listener } = await createApp({ db, env: config, log, services: runtime.services, widgetsDir: options.widgetsDir, mountSite })
-  const server = createServer(listener).listen(0, '127.0.0.1')
+  const { app, listener } = await createApp({ db, env: config, log, services: runtime.services, widgetsDir: options.widgetsDir, mountSite })
+  const server = createServer(listener).listen(options.port ?? 0, '127.0.0.1')
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve)
     server.once('error', reject)
@@ -47,6 +60,7 @@ export async function startTestServer(
     db,
     env: config,
     runtime,
+    app,
     logs,
     async close() {
       server.closeAllConnections()
@@ -55,4 +69,16 @@ export async function startTestServer(
       await db.close()
     },
   }
+}
+
+/**
+ * A loopback port free now, for a server whose SITE_URL must name its own address (passkeys
+ * belong to SITE_URL's host and are accepted only from its origin).
+ */
+export async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1')
+  await new Promise<void>((resolve) => probe.once('listening', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise<void>((resolve) => probe.close(() => resolve()))
+  return port
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { fakeServices } from '../../tests/support/fake-services.ts'
+import { fakeServices, seedCarts } from '../../tests/support/fake-services.ts'
 import { renderWithApi } from '../../tests/support/render-with-api.tsx'
 import { visitorFieldNames } from '../../domain/inquiry.ts'
 import { ContactForm } from './contact-form.tsx'
@@ -118,6 +118,19 @@ describe('ContactForm', () => {
     submit()
     await screen.findByText('Message sent successfully!')
     expect(services.inquiries.stored[0]).toMatchObject({ cartSlug: '2025-evolution-d6-max-gt4', interest: 'evolution' })
+    // SPEC: the chosen interest is cleared on success; the cart's brand does not come back.
+    expect(value(/interested/)).toBe('')
+  })
+
+  it('says a quoted cart has been sold and offers to find a similar one', async () => {
+    const carts = seedCarts()
+    const cart = carts.find((c) => c.slug === '2025-evolution-d6-max-gt4')!
+    Object.assign(cart, { status: 'sold', available: false, soldAt: new Date().toISOString() })
+    renderWithApi(<ContactForm cartSlug={cart.slug} />, fakeServices(carts), { toasts: true })
+    expect((await screen.findByText('2025 Evolution D6 Max GT4')).closest('p')?.textContent).toBe(
+      'The 2025 Evolution D6 Max GT4 has been sold. Tell us what you are looking for and we will find you a similar cart.',
+    )
+    expect(screen.queryByText(/Quote for/)).toBeNull()
   })
 
   it('shows the API field issues beside their fields, without a toast', async () => {

@@ -13,11 +13,13 @@ import {
   visitorFieldNames,
 } from '../../domain/inquiry.ts'
 import { describeFailure, fieldIssuesOf, useTRPC } from '../shared/api.tsx'
+import { useFieldErrors, useRefusedOrigin } from '../shared/lead-form.ts'
 import { useToast } from '../shared/toast.tsx'
 import { useKeepTypedEarly } from '../shared/typed-early.ts'
+import { currentPage, FieldError, ReachUsInstead } from '../shared/form-bits.tsx'
 
 export interface ContactFormProps {
-  /** The interest chosen when the form opens (and again after a successful send). */
+  /** The interest chosen when the form opens (and again after a successful send, when given). */
   interest?: string
   /** A label stored with every lead from this form: which page or embed brought it. */
   source?: string
@@ -58,24 +60,22 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
   const trpc = useTRPC()
   const toast = useToast()
   const form = useRef<HTMLFormElement>(null)
+  const { errors, setErrors, showErrors } = useFieldErrors(form, visitorFieldNames, props.initial?.errors)
   const cart = useQuery({ ...trpc.cart.bySlug.queryOptions({ slug: props.cartSlug ?? '' }), enabled: Boolean(props.cartSlug) })
   const cartTitle = props.cartSlug ? cart.data?.title : undefined
   const initialInterest = presetInterest(props.interest) || brandInterest(cartTitle)
   const [values, setValues] = useState<TypedFields>({ ...props.initial?.values })
   // The chosen interest is held apart from the other fields and sent in their place.
   const [interest, setInterest] = useState(presetInterest(props.initial?.values.interest) || initialInterest)
-  const [errors, setErrors] = useState<Record<string, string>>(props.initial?.errors ?? {})
   const mutation = useMutation(trpc.inquiry.submit.mutationOptions())
   const typedInterest = useRef(Boolean(props.initial?.values.interest))
   useEffect(() => {
     if (!typedInterest.current) setInterest(initialInterest)
   }, [initialInterest])
-  // How long the form has been open: a form sent within a couple of seconds was not typed.
-  const openedAt = useRef(0)
-  useEffect(() => {
-    openedAt.current = performance.now()
-  }, [])
   const [trap, setTrap] = useState('')
+  // The last failure, written beside Send until the next try: the toast saying it lasts 5 s.
+  const [failure, setFailure] = useState<string>()
+  const send = useRef<HTMLButtonElement>(null)
   useKeepTypedEarly(form, {
     ...Object.fromEntries(
       (['firstName', 'lastName', 'email', 'phone', 'message'] as const).map((name) => [
@@ -92,25 +92,8 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
     ],
     website: [trap, setTrap],
   })
-  // A failed check is no reason to hide the form: the submission will say what went wrong.
-  const originStatus = useQuery({ ...trpc.inquiry.originStatus.queryOptions(), enabled: Boolean(props.checkOrigin) })
-  const refused = originStatus.data?.accepted === false
-  const refusedOrigin = refused ? (originStatus.data?.origin ?? null) : undefined
-  const onOriginRefused = useRef(props.onOriginRefused)
-  onOriginRefused.current = props.onOriginRefused
-  // Once per answer, however often the page re-renders the element.
-  useEffect(() => {
-    if (refusedOrigin !== undefined) onOriginRefused.current?.(refusedOrigin)
-  }, [refusedOrigin])
+  const refusedOrigin = useRefusedOrigin(props.checkOrigin, props.onOriginRefused)
 
-  const showErrors = (issues: { path: string; message: string }[]) => {
-    const byField: Record<string, string> = {}
-    for (const issue of issues) byField[issue.path] ??= issue.message
-    setErrors(byField)
-    const first = visitorFieldNames.find((f) => byField[f])
-    if (first) focusField(form.current?.querySelector<HTMLElement>(`[name="${first}"]`))
-    return Object.keys(byField).length > 0
-  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -122,7 +105,6 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
       sourceLabel: props.source || undefined,
       cartSlug: props.cartSlug || undefined,
       website: trap || undefined,
-      elapsedMs: Math.round(performance.now() - openedAt.current),
     }
     const checked = inquiryInput.safeParse(input)
     if (!checked.success) {
@@ -130,11 +112,14 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
       return
     }
     setErrors({})
+    setFailure(undefined)
     mutation.mutate(checked.data, {
       onSuccess(receipt) {
         setValues({})
-        setInterest(initialInterest)
-        openedAt.current = performance.now()
+        // SPEC: the chosen interest is cleared on success. A partner's preset (the `interest`
+        // attribute of a rentals landing page, say) stays; the cart's brand does not come back.
+        typedInterest.current = true
+        setInterest(presetInterest(props.interest))
         toast({
           title: 'Message sent successfully!',
           description: `We'll get back to you within ${business.claims.replyWithinHours} hours.`,
@@ -145,7 +130,8 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
         const message = describeFailure(error)
         // Field problems are shown beside their fields; anything else gets the toast.
         if (!showErrors(fieldIssuesOf(error))) {
-          toast({ variant: 'destructive', title: 'Error sending message', description: message })
+          toast({ variant: 'destructive', title: 'Error sending message', description: message, avoid: send.current })
+          setFailure(message)
         }
         props.onError?.(message)
       },
@@ -153,7 +139,7 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
   }
 
   const H = `h${headingLevel}` as const
-  if (refused) return <ReachUsInstead heading={H} />
+  if (refusedOrigin !== undefined) return <ReachUsInstead heading={H} />
 
   const field = (name: VisitorField, label: string, input: { type?: string; autoComplete: string; required?: boolean; maxLength: number }) => (
     <div className="gc-field" part="field">
@@ -203,12 +189,17 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
             <input type="hidden" name="sourceLabel" value={props.source ?? ''} />
           </>
         )}
-        {cartTitle && (
-          <p className="gc-form__about" part="about">
-            Quote for: <strong>{cartTitle}</strong>
-            {cart.data && ` (${formatPrice(cart.data.price)})`}
-          </p>
-        )}
+        {cartTitle &&
+          (cart.data?.status === 'sold' ? (
+            <p className="gc-form__about" part="about">
+              The <strong>{cartTitle}</strong> has been sold. Tell us what you are looking for and we will find you a similar cart.
+            </p>
+          ) : (
+            <p className="gc-form__about" part="about">
+              Quote for: <strong>{cartTitle}</strong>
+              {cart.data && ` (${formatPrice(cart.data.price)})`}
+            </p>
+          ))}
         <p className="gc-form__note">
           Fields marked <span aria-hidden="true">*</span>
           <span className="gc-sr-only">with an asterisk</span> are required.
@@ -277,53 +268,16 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
             onChange={(e) => setTrap(e.currentTarget.value)}
           />
         </div>
-        <button type="submit" className="gc-button gc-button--primary" part="button" disabled={mutation.isPending}>
+        {failure && (
+          <p className="gc-form__failure" part="error">
+            <strong>Your message was not sent.</strong> {failure.replace(/\.?$/, '.')} Everything you typed is still here: try again, or call{' '}
+            <a href={`tel:${business.tollFree.tel}`}>{business.tollFree.display}</a>.
+          </p>
+        )}
+        <button ref={send} type="submit" className="gc-button gc-button--primary" part="button" disabled={mutation.isPending}>
           {mutation.isPending ? 'Sending...' : 'Send Message'}
         </button>
       </form>
     </section>
   )
-}
-
-/**
- * Focus alone scrolls just far enough to show the input, leaving its label under a sticky header
- * (the dealer's, or a partner's): the whole field is brought to the middle of the view instead.
- */
-function focusField(input: HTMLElement | null | undefined) {
-  if (!input) return
-  input.focus({ preventScroll: true })
-  ;(input.closest('.gc-field') ?? input).scrollIntoView({ block: 'center' })
-}
-
-/** What a page the dealer has not allowed shows instead of a form that could only fail. */
-function ReachUsInstead({ heading: H }: { heading: 'h2' | 'h3' }) {
-  return (
-    <section className="gc-contact" part="contact">
-      <H className="gc-heading" part="heading">
-        Call or Email Us
-      </H>
-      <p className="gc-contact__closed" part="notice">
-        Messages can't be sent to {business.name} from this page. Please call{' '}
-        <a href={`tel:${business.tollFree.tel}`}>{business.tollFree.display}</a> or email{' '}
-        <a href={`mailto:${business.email}`}>{business.email}</a>, and we'll get back to you within{' '}
-        {business.claims.replyWithinHours} hours.
-      </p>
-    </section>
-  )
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null
-  return (
-    <p id={id} className="gc-field__error">
-      {message}
-    </p>
-  )
-}
-
-/** The page the visitor is on, when it is an ordinary web page the API will accept. */
-function currentPage(): string | undefined {
-  if (typeof location === 'undefined' || !/^https?:$/.test(location.protocol)) return undefined
-  const href = location.href
-  return href.length <= inquiryLimits.sourceUrl ? href : `${location.origin}${location.pathname}`.slice(0, inquiryLimits.sourceUrl)
 }

@@ -10,7 +10,7 @@ import { FeaturedCarts } from './featured-carts.tsx'
  *
  * Attributes: `api-base`, `limit` (default 3), `vehicle-href` (link template).
  * Events: `gc-vehicle-select` ({ slug }), `gc-error` ({ message }).
- * Parts: root, featured, heading, grid, card, image, badge, price, button, error.
+ * Parts: root, featured, heading, grid, card, image, badge, location, price, button, error.
  */
 defineWidget({
   tag: 'gc-featured-carts',

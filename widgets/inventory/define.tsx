@@ -13,7 +13,8 @@ import { InventoryGrid } from './inventory-grid.tsx'
  * Attributes: `api-base`; the search (PRODUCT.md, "search"), each of which fixes that filter for
  * the partner's visitors and takes it out of the panel: `category` (e.g. `new`), `make`
  * (comma-separated: `denago,evolution`), `seats` (at least), `battery` (`lithium`, `lead-acid`),
- * `street-legal` (`true`), `lifted` (`true`), `min-price`, `max-price`, `q`, `sort`
+ * `street-legal` (`true`), `lifted` (`true`), `location` (a showroom's key: `ocean-view`,
+ * `bayville`, `waretown`, `pleasantville`), `min-price`, `max-price`, `q`, `sort`
  * (`price-asc`, `price-desc`, `newest`); a value not understood is ignored. `filters="hidden"`
  * hides the filter panel (shown by default). `vehicle-href` (link template, default
  * `{api-base}/vehicle/{slug}`).
@@ -21,7 +22,7 @@ import { InventoryGrid } from './inventory-grid.tsx'
  * cart shows the same list.
  * Events: `gc-vehicle-select` ({ slug }) when a visitor opens a cart, `gc-error` ({ message }).
  * Parts: root, inventory, heading, notice, filters, filter-group, search, input, summary, grid,
- * card, image, badge, price, button, empty, error, pagination. Custom properties: --gc-accent,
+ * card, image, badge, location, price, button, empty, error, pagination. Custom properties: --gc-accent,
  * --gc-font, --gc-radius, --gc-surface, --gc-text.
  */
 const searchAttributes = Object.fromEntries(cartSearchFields.map((field) => [field, 'string' as const]))

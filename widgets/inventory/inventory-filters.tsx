@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from 'react'
+import { showroomByKey } from '../../domain/business.ts'
 import { batteryLabels } from '../../domain/cart-facts.ts'
 import {
   type CartFacets,
@@ -71,6 +72,24 @@ export function InventoryFilters(props: InventoryFiltersProps) {
                 count={facets ? (facets.category.find((c) => c.value === value)?.count ?? 0) : undefined}
               >
                 {categoryOptions.find((o) => o.value === value)?.label ?? `${categoryLabel(value)} Golf Carts`}
+              </Choice>
+            ))}
+          </Group>
+        )}
+        {open('location') && (
+          <Group title="Location">
+            <Choice {...props} to={withSearch(search, { location: undefined })} chosen={!search.location} count={undefined}>
+              Any showroom
+            </Choice>
+            {(facets?.location ?? []).map((place) => (
+              <Choice
+                key={place.value}
+                {...props}
+                to={withSearch(search, { location: place.value })}
+                chosen={search.location === place.value}
+                count={place.count}
+              >
+                {showroomByKey(place.value)?.name ?? place.value}
               </Choice>
             ))}
           </Group>
@@ -225,7 +244,7 @@ function Choice(props: InventoryFiltersProps & { to: CartSearch; chosen: boolean
 /** The words box, the price range and the sort: a GET form that is the address without JavaScript. */
 function SearchForm(props: InventoryFiltersProps) {
   const { search, locked, id } = props
-  const linkFields = (['category', 'make', 'seats', 'battery', 'streetLegal', 'lifted'] as const).filter((f) => search[f] !== undefined && !locked.has(f))
+  const linkFields = (['category', 'make', 'seats', 'battery', 'streetLegal', 'lifted', 'location'] as const).filter((f) => search[f] !== undefined && !locked.has(f))
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)

@@ -78,6 +78,9 @@ describe('InventoryGrid', () => {
     const errors: string[] = []
     renderWithApi(<InventoryGrid vehicleHref={href} onError={(m) => errors.push(m)} />, services)
     expect((await screen.findByRole('alert')).textContent).toContain("We couldn't load the golf carts")
+    // One message, the right one: nothing says the search found no carts.
+    expect(screen.getByRole('status').textContent).toBe('')
+    expect(screen.queryByText(/No golf carts/)).toBeNull()
     expect(errors[0]).toMatch(/^500: /)
     services.failWith(undefined)
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { type CartSearch, type CartSearchField, cartSearchParams, type SearchIssue } from '../../domain/cart-query.ts'
 import { inventoryPageSize } from '../../domain/golf-cart.ts'
 import { describeFailure, useTRPC } from '../shared/api.tsx'
@@ -72,9 +72,16 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
     if (query.error) onError?.(describeFailure(query.error))
   }, [query.error, onError])
 
+  const top = useRef<HTMLElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
   const change = (next: CartSearch, nextPage = 0) => {
     setState({ search: next, page: nextPage })
     props.onSearchChange?.(next, nextPage)
+    // In an embed the partner's page does not reload: a new page of carts starts at the list's
+    // top, as the dealer's own /inventory does. The list is brought into view only when its top
+    // has scrolled out of sight, so a partner page whose list is already in view does not move,
+    // and focus goes to the heading so the next Tab starts from the top of the new page.
+    if (!props.searchHref && nextPage !== page) bringTopIntoView(top.current, heading.current)
   }
   /** Clear-all keeps what a partner fixed. */
   const cleared = Object.fromEntries(Object.entries(search).filter(([field]) => locked.has(field as CartSearchField))) as CartSearch
@@ -84,11 +91,13 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
   const first = page * inventoryPageSize + 1
   const chosen = countActive(search, locked)
   const href = props.searchHref ? (next: CartSearch) => props.searchHref!(next, 0) : undefined
+  // Nothing arrived: the error says so once; "No golf carts match" would be a second, wrong message.
+  const failed = query.isError && !query.data
 
   return (
-    <section className="gc-inventory" part="inventory" aria-labelledby={`${id}-heading`}>
+    <section ref={top} className="gc-inventory" part="inventory" aria-labelledby={`${id}-heading`}>
       <div className="gc-inventory__header">
-        <Heading id={`${id}-heading`} className="gc-heading" part="heading">
+        <Heading ref={heading} id={`${id}-heading`} className="gc-heading" part="heading" tabIndex={-1}>
           Golf Cart Inventory
         </Heading>
       </div>
@@ -106,7 +115,9 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
             <p role="status" className="gc-inventory__count">
               {query.isPending
                 ? 'Loading golf carts'
-                : total === 0
+                : failed
+                  ? ''
+                  : total === 0
                   ? 'No golf carts match'
                   : `${total} golf ${total === 1 ? 'cart' : 'carts'}${pages > 1 ? `, ${first} to ${first + (query.data?.carts.length ?? 0) - 1} shown` : ''}`}
             </p>
@@ -124,7 +135,7 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
 
           {query.isPending ? (
             <CartSkeletonGrid count={6} />
-          ) : query.isError && !query.data ? (
+          ) : failed ? (
             <LoadError what="the golf carts" onRetry={() => void query.refetch()} retrying={query.isFetching} />
           ) : query.data.carts.length === 0 ? (
             <p className="gc-empty" part="empty">
@@ -154,6 +165,13 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
       </div>
     </section>
   )
+}
+
+/** Scrolls the list's top into view when it is above the viewport, and focuses its heading. */
+function bringTopIntoView(top: HTMLElement | null, heading: HTMLElement | null) {
+  if (!top) return
+  if (top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: 'start' })
+  heading?.focus({ preventScroll: true })
 }
 
 function PageStep(props: {

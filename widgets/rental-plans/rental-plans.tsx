@@ -1,7 +1,9 @@
-import { Phone, Truck, Users, UsersRound } from 'lucide-react'
+import { CalendarCheck, Phone, Truck, Users, UsersRound } from 'lucide-react'
 import { business } from '../../domain/business.ts'
 import { countyByValue } from '../../domain/counties.ts'
 import { type RentalCartType, rentalCartTypes, rentalTerms } from '../../domain/rental-plans.ts'
+import { paths } from '../../domain/site-paths.ts'
+import { resolveUrl } from '../shared/urls.ts'
 
 export interface RentalPlansProps {
   /** A county value (`cape-may`) names the county in the heading; unknown values are ignored. */
@@ -14,11 +16,19 @@ export interface RentalPlansProps {
    * (docs/PRODUCT.md) leaves them out here and renders `RentalFootnotes` itself.
    */
   footnotes?: boolean
+  /**
+   * The dealer's site, where "Request these dates" leads (`/rentals/request`): '' on the site
+   * itself, the `api-base` in an embed.
+   */
+  siteBase?: string
 }
 
 const icons = { users: Users, 'users-round': UsersRound, truck: Truck } as const
 
-/** The three rental sections of four plans each (docs/PRODUCT.md, "Rentals"); booking is by phone only. */
+/**
+ * The three rental sections of four plans each (docs/PRODUCT.md, "Rentals"): booking is by phone,
+ * and each plan's "Request these dates" opens the rental request with its cart and plan chosen.
+ */
 export function RentalPlans({ headingLevel = 2, footnotes = true, ...props }: RentalPlansProps) {
   const county = props.county ? countyByValue(props.county) : undefined
   const H = `h${headingLevel}` as const
@@ -28,7 +38,12 @@ export function RentalPlans({ headingLevel = 2, footnotes = true, ...props }: Re
         {county ? `${county.name} County Golf Cart Rental Plans` : 'Golf Cart Rental Plans'}
       </H>
       {rentalCartTypes.map((type) => (
-        <CartTypePlans key={type.key} type={type} headingLevel={(headingLevel + 1) as 3 | 4} />
+        <CartTypePlans
+          key={type.key}
+          type={type}
+          headingLevel={(headingLevel + 1) as 3 | 4}
+          requestHref={(plan) => resolveUrl(props.siteBase ?? '', paths.rentalRequestFor({ cartType: type.key, plan, county: county?.value }))}
+        />
       ))}
       {footnotes && <RentalFootnotes />}
     </section>
@@ -46,7 +61,7 @@ export function RentalFootnotes() {
   )
 }
 
-function CartTypePlans({ type, headingLevel }: { type: RentalCartType; headingLevel: 3 | 4 }) {
+function CartTypePlans({ type, headingLevel, requestHref }: { type: RentalCartType; headingLevel: 3 | 4; requestHref: (plan: RentalCartType['plans'][number]['key']) => string }) {
   const H = `h${headingLevel}` as const
   const PlanHeading = `h${headingLevel + 1}` as 'h4' | 'h5'
   const Icon = icons[type.icon]
@@ -84,6 +99,13 @@ function CartTypePlans({ type, headingLevel }: { type: RentalCartType; headingLe
               <Phone aria-hidden="true" size={18} /> RESERVE TODAY
               <span className="gc-sr-only">
                 : call {business.tollFree.display} to book the {type.title} {plan.title} plan
+              </span>
+            </a>
+            <a className="gc-button gc-button--outline gc-plan__request" part="button" href={requestHref(plan.key)}>
+              <CalendarCheck aria-hidden="true" size={18} /> Request these dates
+              <span className="gc-sr-only">
+                {' '}
+                for the {type.title} {plan.title} plan
               </span>
             </a>
           </li>

@@ -1,4 +1,6 @@
+import { MapPin } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { showroomByKey } from '../../domain/business.ts'
 import { statusLabels } from '../../domain/cart-facts.ts'
 import { categoryLabel, formatPrice, type GolfCart } from '../../domain/golf-cart.ts'
 import { photoSizes } from '../../domain/photos.ts'
@@ -8,7 +10,7 @@ import { resolveUrl } from './urls.ts'
 
 export type HeadingLevel = 1 | 2 | 3 | 4
 
-/** One cart in a grid: image, title, badge, description, price, View Details. */
+/** One cart in a grid: image, title, badge, the showroom it stands at, description, price, View Details. */
 export function CartCard(props: {
   cart: GolfCart
   apiBase: string
@@ -22,6 +24,7 @@ export function CartCard(props: {
   onSelect?: (slug: string) => boolean | void
 }) {
   const { cart } = props
+  const showroom = showroomByKey(cart.location)
   const Heading = `h${props.headingLevel}` as const
   return (
     <article className="gc-card" part="card">
@@ -61,6 +64,12 @@ export function CartCard(props: {
       </div>
       <div className="gc-card__body">
         <Heading className="gc-card__title">{cart.title}</Heading>
+        {showroom && (
+          <p className="gc-card__location" part="location">
+            <MapPin aria-hidden="true" size={16} />
+            {showroom.name} showroom
+          </p>
+        )}
         <p className="gc-card__description">{cart.description}</p>
         <div className="gc-card__footer">
           <p className="gc-card__price" part="price">
@@ -89,6 +98,7 @@ export function CartCardSkeleton() {
       <div className="gc-card__media gc-skeleton" />
       <div className="gc-card__body">
         <div className="gc-skeleton gc-skeleton--line gc-skeleton--w70" />
+        <div className="gc-skeleton gc-skeleton--line gc-skeleton--w30" />
         <div className="gc-skeleton gc-skeleton--line" />
         <div className="gc-skeleton gc-skeleton--line gc-skeleton--w85" />
         <div className="gc-skeleton gc-skeleton--button" />

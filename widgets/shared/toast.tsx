@@ -19,6 +19,18 @@ export interface Toast {
   title: string
   description?: string
   variant?: 'default' | 'destructive'
+  /**
+   * An element the toast must not cover (a form's Send button): the toast goes to the edge of
+   * the screen away from it, so a visitor can press it again at once.
+   */
+  avoid?: Element | null
+}
+
+/** The top edge when the element to avoid sits in the lower half of the screen, else the bottom. */
+export function toastEdge(avoid: Element | null | undefined): 'top' | 'bottom' {
+  if (!avoid || typeof window === 'undefined') return 'bottom'
+  const box = avoid.getBoundingClientRect()
+  return box.top + box.height / 2 > window.innerHeight / 2 ? 'top' : 'bottom'
 }
 
 export const toastDurationMs = 5000
@@ -31,9 +43,9 @@ export function useToast(): (toast: Toast) => void {
 }
 
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [current, setCurrent] = useState<(Toast & { key: number }) | null>(null)
+  const [current, setCurrent] = useState<(Toast & { key: number; edge: 'top' | 'bottom' }) | null>(null)
   const keys = useRef(0)
-  const show = useCallback((toast: Toast) => setCurrent({ ...toast, key: ++keys.current }), [])
+  const show = useCallback((toast: Toast) => setCurrent({ ...toast, key: ++keys.current, edge: toastEdge(toast.avoid) }), [])
   const dismiss = useCallback(() => setCurrent(null), [])
   return (
     <ToastContext.Provider value={show}>
@@ -43,7 +55,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   )
 }
 
-function ToastRegion({ toast, onDismiss }: { toast: (Toast & { key: number }) | null; onDismiss: () => void }) {
+function ToastRegion({ toast, onDismiss }: { toast: (Toast & { key: number; edge: 'top' | 'bottom' }) | null; onDismiss: () => void }) {
   const region = useRef<HTMLElement>(null)
   const [paused, setPaused] = useState(false)
   const [offset, setOffset] = useState(0)
@@ -89,7 +101,7 @@ function ToastRegion({ toast, onDismiss }: { toast: (Toast & { key: number }) | 
   return (
     <section
       ref={region}
-      className="gc-toasts"
+      className={toast?.edge === 'top' ? 'gc-toasts gc-toasts--top' : 'gc-toasts'}
       aria-label="Notifications (F8)"
       tabIndex={-1}
       part="toasts"

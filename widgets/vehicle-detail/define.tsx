@@ -11,8 +11,9 @@ import { VehicleDetail } from './vehicle-detail.tsx'
  *
  * Attributes: `api-base`, `slug` (either slug reading works).
  * Events: `gc-error` ({ message }).
- * Parts: root, vehicle, heading, image, badge, status (the On Hold or Sold badge), price, button,
- * specifications, similar (a sold cart's similar carts), card, cta, not-found, error.
+ * Parts: root, vehicle, heading, image, badge, status (the On Hold or Sold badge), price, msrp
+ * (the maker's price and the saving), location (the cart's showroom), button, specifications,
+ * similar (a sold cart's similar carts), card, cta, not-found, error.
  */
 defineWidget({
   tag: 'gc-vehicle-detail',
@@ -26,7 +27,7 @@ defineWidget({
         headingLevel={2}
         homeHref={resolveUrl(a.apiBase, paths.home)}
         inventoryHref={resolveUrl(a.apiBase, paths.inventory)}
-        contactHref={(slug) => resolveUrl(a.apiBase, paths.quote(slug))}
+        contactHref={(slug) => resolveUrl(a.apiBase, paths.quoteForm(slug))}
         vehicleHref={(slug) => resolveUrl(a.apiBase, paths.vehicle(slug))}
         onError={(message) => emit('gc-error', { message })}
       />

@@ -7,7 +7,7 @@ import { VehicleDetail } from './vehicle-detail.tsx'
 const links = {
   homeHref: '/',
   inventoryHref: '/inventory',
-  contactHref: (slug: string) => `/contact?cart=${slug}`,
+  contactHref: (slug?: string) => (slug ? `/contact?cart=${slug}` : '/contact'),
   vehicleHref: (slug: string) => `/vehicle/${slug}`,
 }
 const groupRows = (title: string) => {
@@ -126,6 +126,10 @@ describe('VehicleDetail', () => {
     const cards = within(similar.parentElement!).getAllByRole('link', { name: /View Details/ })
     expect(cards).toHaveLength(3)
     expect(cards.map((a) => a.getAttribute('href'))).not.toContain(`/vehicle/${sold.slug}`)
+    // No quote for a cart nobody can buy: a general quote, beside the similar carts.
+    expect(screen.queryByRole('link', { name: 'Get Quote' })).toBeNull()
+    const quotes = screen.getAllByRole('link', { name: 'Get a Quote on a Similar Cart' })
+    expect(quotes.map((a) => a.getAttribute('href'))).toEqual(['/contact', '/contact'])
   })
 
   it('marks a cart on hold, and shows stored seats and battery over the title\'s', async () => {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { ArrowLeft, BatteryCharging, Gauge, Leaf, type LucideIcon, Phone, Route, ShieldCheck, Users, Wrench, Zap } from 'lucide-react'
+import { ArrowLeft, BatteryCharging, Gauge, Leaf, type LucideIcon, MapPin, Phone, Route, ShieldCheck, Users, Wrench, Zap } from 'lucide-react'
 import { useEffect } from 'react'
-import { business } from '../../domain/business.ts'
+import { business, formatAddress, type Location, mapsSearchUrl, showroomByKey } from '../../domain/business.ts'
 import { dealershipSourceFor } from '../../domain/dealership-sources.ts'
-import { cartSpecifications, statusLabels } from '../../domain/cart-facts.ts'
-import { categoryLabel, featuredCount, formatPrice, type GolfCartDetail } from '../../domain/golf-cart.ts'
+import { type Condition, cartSpecifications, conditionLabels, statusLabels } from '../../domain/cart-facts.ts'
+import { categoryLabel, featuredCount, formatPrice, type GolfCartDetail, msrpSaving } from '../../domain/golf-cart.ts'
 import { financingOffer } from '../../domain/payment.ts'
-import { formatRange, formatSeating, specificationGroups } from '../../domain/specifications.ts'
+import { formatRange, formatSeating, type Specifications, specificationGroups } from '../../domain/specifications.ts'
 import { answeredNo, type ApiOptions, describeFailure, useApiBase, useTRPC } from '../shared/api.tsx'
 import { CartGrid } from '../shared/cart-card.tsx'
 import { Island } from '../shared/island.tsx'
@@ -19,7 +19,8 @@ export interface VehicleDetailProps {
   headingLevel?: 1 | 2
   homeHref: string
   inventoryHref: string
-  contactHref: (slug: string) => string
+  /** Get Quote: the contact form with the cart chosen; without a slug, a general quote. */
+  contactHref: (slug?: string) => string
   /** Where a similar cart's card links (a sold cart's page offers some). */
   vehicleHref: (slug: string) => string
   onError?: (message: string) => void
@@ -90,8 +91,9 @@ export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetai
 
   const cart = query.data
   const spec = cartSpecifications(cart)
-  const groups = specificationGroups(spec, cart.category, statusLabels[cart.status])
+  const groups = specificationGroups(spec, { category: categoryLabel(cart.category), availability: statusLabels[cart.status] })
   const source = dealershipSourceFor(cart.title)
+  const showroom = showroomByKey(cart.location)
   const highlights: { icon: LucideIcon; label: string; value: string }[] = [
     { icon: Gauge, label: 'Top Speed', value: `${spec.topSpeedMph} mph` },
     { icon: Route, label: 'Range', value: `${formatRange(spec.rangeMiles)} miles` },
@@ -159,6 +161,8 @@ export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetai
           <p className="gc-vehicle__price" part="price">
             {formatPrice(cart.price)}
           </p>
+          {cart.msrp !== null && <MsrpLine cart={cart} />}
+          {showroom && <ShowroomLine showroom={showroom} sold={cart.status === 'sold'} />}
           <ul className="gc-highlights" aria-label="Highlights">
             {highlights.map(({ icon: Icon, label, value }) => (
               <li key={label} className="gc-highlight">
@@ -169,9 +173,7 @@ export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetai
             ))}
           </ul>
           <div className="gc-actions">
-            <a className="gc-button gc-button--primary" part="button" href={props.contactHref(cart.slug)}>
-              Get Quote
-            </a>
+            <QuoteButton cart={cart} contactHref={props.contactHref} />
             <a className="gc-button gc-button--secondary" part="button" href={`tel:${business.tollFree.tel}`}>
               <Phone aria-hidden="true" size={18} /> Call Now
             </a>
@@ -203,6 +205,7 @@ export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetai
         <div className="gc-spec-groups">
           {(
             [
+              ['This Cart', cartFacts(cart, spec)],
               ['Performance', groups.performance],
               ['Dimensions', groups.dimensions],
               ['Capacity', groups.capacity],
@@ -231,15 +234,86 @@ export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetai
           Ask for a quote or call us. {financingOffer.apr}% financing on {financingOffer.models} {financingOffer.condition}.
         </p>
         <div className="gc-actions gc-actions--center">
-          <a className="gc-button gc-button--primary" part="button" href={props.contactHref(cart.slug)}>
-            Get Quote
-          </a>
+          <QuoteButton cart={cart} contactHref={props.contactHref} />
           <a className="gc-button gc-button--secondary" part="button" href={`tel:${business.tollFree.tel}`}>
             <Phone aria-hidden="true" size={18} /> Call <span className="gc-nowrap">{business.tollFree.display}</span>
           </a>
         </div>
       </section>
     </article>
+  )
+}
+
+/**
+ * What the dealer typed about this one cart, as visitors read it (issue #30, point 5): the stock
+ * number to quote on the phone, the VIN and colour when there are some, and the record's facts,
+ * stored values over the title's.
+ */
+function cartFacts(cart: GolfCartDetail, spec: Specifications): (readonly [string, string])[] {
+  const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
+  const showroom = showroomByKey(cart.location)
+  return [
+    ['Stock Number', cart.stockNumber],
+    ...(cart.vin ? [['VIN', cart.vin] as const] : []),
+    ['Condition', conditionLabels[cart.category as Condition] ?? categoryLabel(cart.category)],
+    ...(cart.color ? [['Color', cart.color] as const] : []),
+    ['Seats', formatRange(spec.seats)],
+    ['Battery', spec.battery],
+    ['Street Legal', yesNo(cart.streetLegal)],
+    ['Lifted', yesNo(cart.lifted)],
+    ...(showroom ? [['Location', showroom.name] as const] : []),
+  ]
+}
+
+/** The maker's suggested price, and what the buyer saves when our price is below it. */
+function MsrpLine({ cart }: { cart: Pick<GolfCartDetail, 'price' | 'msrp'> }) {
+  const saving = msrpSaving(cart)
+  return (
+    <p className="gc-vehicle__msrp" part="msrp">
+      MSRP {saving === null ? formatPrice(cart.msrp!) : <s>{formatPrice(cart.msrp!)}</s>}
+      {saving !== null && (
+        <>
+          {' '}
+          <strong className="gc-vehicle__saving">You save {formatPrice(saving)}</strong>
+        </>
+      )}
+    </p>
+  )
+}
+
+/** Where the cart stands (PRODUCT.md, "cart location"): its showroom, the address as a map link, and its phone. */
+function ShowroomLine({ showroom, sold }: { showroom: Location; sold: boolean }) {
+  return (
+    <div className="gc-vehicle__location" part="location">
+      <MapPin aria-hidden="true" size={20} />
+      <p>
+        {sold ? 'Was at our' : 'At our'} <strong>{showroom.name} showroom</strong>
+        {showroom.address && (
+          <>
+            <br />
+            <a href={mapsSearchUrl(showroom)} target="_blank" rel="noopener noreferrer">
+              {formatAddress(showroom.address)}
+              <span className="gc-sr-only"> (map, opens in a new tab)</span>
+            </a>
+          </>
+        )}
+        <br />
+        <a href={`tel:${showroom.phone.tel}`}>{showroom.phone.display}</a>
+      </p>
+    </div>
+  )
+}
+
+/**
+ * Get Quote for this cart, or for a sold one a general quote: a quote for a cart nobody can buy
+ * would only disappoint (the similar carts are offered beside it).
+ */
+function QuoteButton({ cart, contactHref }: { cart: Pick<GolfCartDetail, 'slug' | 'status'>; contactHref: (slug?: string) => string }) {
+  const sold = cart.status === 'sold'
+  return (
+    <a className="gc-button gc-button--primary" part="button" href={sold ? contactHref() : contactHref(cart.slug)}>
+      {sold ? 'Get a Quote on a Similar Cart' : 'Get Quote'}
+    </a>
   )
 }
 

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server'
 import * as z from 'zod/mini'
 import { soldPageExpired } from '../../../domain/cart-facts.ts'
 import type { GolfCartDetail } from '../../../domain/golf-cart.ts'
-import { withoutNul } from '../../../domain/inquiry.ts'
+import { plainText } from '../../../domain/inquiry.ts'
 import { cartSearchShape, readSearchInto } from '../../../domain/cart-query-schema.ts'
 import type { Context } from '../context.ts'
 import { GoneError } from '../../http/errors.ts'
@@ -23,7 +23,7 @@ export const cartListInput = z.optional(
   ),
 )
 
-const slugInput = z.object({ slug: z.string('slug must be text').check(z.minLength(1), z.maxLength(200), withoutNul('slug')) })
+const slugInput = z.object({ slug: z.string('slug must be text').check(z.minLength(1), z.maxLength(200), plainText('slug')) })
 
 export const cartsRouter = router({
   /**

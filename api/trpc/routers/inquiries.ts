@@ -1,19 +1,22 @@
 import { TRPCError } from '@trpc/server'
 import { business } from '../../../domain/business.ts'
-import { inquiryInput } from '../../../domain/inquiry.ts'
+import { leadInput } from '../../../domain/lead-input.ts'
 import { readDeadlineMs, withDeadline } from '../../db/unavailable.ts'
 import { RateLimitedError } from '../../http/errors.ts'
+import { priceRental } from '../../rentals/rental-store.ts'
 import { publicProcedure, router } from '../init.ts'
 
 export const inquiriesRouter = router({
   /**
-   * Stores a contact / quote inquiry; the page it came from defaults to the Referer. The rate
+   * Stores a lead: a contact / quote inquiry, or a rental or service request (domain/lead-input.ts);
+   * the page it came from defaults to the Referer. A rental request is priced here (its delivery
+   * ZIP outside New Jersey is refused beside its field) and stored with its lead. The rate
    * limit sits on the procedure itself, after the schema: every door to it (REST, tRPC however the
    * path is spelled, the form without JavaScript) shares one count per address, and a refused
    * invalid submission does not use up a visitor's slots.
    */
   submit: publicProcedure
-    .input(inquiryInput)
+    .input(leadInput)
     .use(async ({ ctx, next }) => {
       // The first contact with the database, bounded like a read: a database that is down or
       // silent is answered "not sent" within 2 seconds, before the lead is ever sent to it.
@@ -28,9 +31,9 @@ export const inquiriesRouter = router({
       }
       return next()
     })
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const sourceUrl = input.sourceUrl || refererUrl(ctx.request.referer)
-      return ctx.inquiries.add({ ...input, sourceUrl })
+      return ctx.inquiries.add({ ...input, sourceUrl, rental: input.rental && (await priceRental(input.rental)) })
     }),
 
   /**

@@ -1,13 +1,14 @@
 import { TRPCError } from '@trpc/server'
 import * as z from 'zod/mini'
 import { cartStatuses } from '../../../domain/cart-facts.ts'
-import { cartRecordFields } from '../../../domain/cart-record.ts'
-import { withoutNul } from '../../../domain/inquiry.ts'
-import { FieldError, NoSuchCartError, StaleVersionError, staffSorts } from '../../staff/cart-records.ts'
+import { cartRecordFields, type CartRecordInput } from '../../../domain/cart-record.ts'
+import { plainText } from '../../../domain/inquiry.ts'
+import { FieldError, NoSuchCartError, SaleUnconfirmedError, StaleVersionError, staffSorts } from '../../staff/cart-records.ts'
 import { router } from '../init.ts'
 import { staffProcedure } from '../staff-procedure.ts'
 
 const cartId = z.int('id must be a whole number').check(z.minimum(1, 'id must be positive'))
+const savedCartKey = z.object({ id: z.optional(cartId), version: z.optional(z.int('version must be a whole number')) })
 
 /** The store's refusals as the API's: a field's problem beside it, a stale copy, a missing cart. */
 const cartProcedure = staffProcedure.use(async ({ next }) => {
@@ -23,6 +24,7 @@ const cartProcedure = staffProcedure.use(async ({ next }) => {
     })
   }
   if (cause instanceof StaleVersionError) throw new TRPCError({ code: 'CONFLICT', message: cause.message })
+  if (cause instanceof SaleUnconfirmedError) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: cause.message })
   if (cause instanceof NoSuchCartError) throw new TRPCError({ code: 'NOT_FOUND', message: cause.message })
   return result
 })
@@ -33,8 +35,9 @@ export const staffCartsRouter = router({
     .input(
       z.optional(
         z.object({
-          q: z.optional(z.string('q must be text').check(z.maxLength(100, 'Search at most 100 characters'), withoutNul('q'))),
-          status: z.optional(z.enum(cartStatuses, 'status must be available, hold or sold')),
+          q: z.optional(z.string('q must be text').check(z.maxLength(100, 'Search at most 100 characters'), plainText('q'))),
+          status: z.optional(z.enum(cartStatuses, 'status must be draft, available, hold or sold')),
+          location: z.optional(cartRecordFields.location),
           sort: z.optional(z.enum(staffSorts, `sort must be one of: ${staffSorts.join(', ')}`)),
           limit: z.optional(z.int('limit must be a whole number').check(z.minimum(1), z.maximum(200))),
           offset: z.optional(z.int('offset must be a whole number').check(z.minimum(0), z.maximum(1_000_000))),
@@ -49,10 +52,37 @@ export const staffCartsRouter = router({
     return cart
   }),
 
-  /** Adds a cart (no id) or saves every field of one; `version` refuses a stale copy. */
+  /**
+   * Adds a cart (no id) or saves every field of one; `version` refuses a stale copy. The record
+   * is checked by the store (domain/cart-record.ts's schema and the duplicate stock number or
+   * VIN together), so every problem comes back in one answer.
+   */
   save: cartProcedure
-    .input(z.object({ ...cartRecordFields, id: z.optional(cartId), version: z.optional(z.int()) }))
+    .input(
+      z.pipe(
+        z.custom<CartRecordInput & { id?: number; version?: number }>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'A cart must be an object of its fields'),
+        z.transform((input) => ({ ...input, ...savedCartKey.parse({ id: input.id, version: input.version }) })),
+      ),
+    )
     .mutation(({ ctx, input: { id, version, ...record } }) => ctx.staff.cartRecords.save(ctx.actor, { id, version, record })),
+
+  /**
+   * The list's row: price, status and featured in one step and one transaction; refused as a
+   * whole (nothing saved) if any of them is. Fields left out keep their values.
+   */
+  saveRow: cartProcedure
+    .input(
+      z.object({
+        id: cartId,
+        version: z.optional(z.int('version must be a whole number')),
+        price: z.optional(cartRecordFields.price),
+        status: z.optional(cartRecordFields.status),
+        featured: z.optional(z.boolean('featured must be true or false')),
+        /** Selling from the list needs this: the console asked "Mark it sold?" and staff said yes. */
+        confirmSale: z.optional(z.boolean('confirmSale must be true or false')),
+      }),
+    )
+    .mutation(({ ctx, input: { id, ...change } }) => ctx.staff.cartRecords.saveRow(ctx.actor, id, change)),
 
   setPrice: cartProcedure
     .input(z.object({ id: cartId, price: cartRecordFields.price }))

@@ -1,12 +1,12 @@
 import { TRPCError } from '@trpc/server'
 import * as z from 'zod/mini'
-import { interestValues, withoutNul } from '../../../domain/inquiry.ts'
+import { interestValues, plainText } from '../../../domain/inquiry.ts'
 import { leadStatuses } from '../../../domain/lead-status.ts'
 import { notificationKinds } from '../../inquiries/inquiry-store.ts'
 import { defaultRange, rangeProblem } from '../../staff/lead-dashboard.ts'
 import { LeadActionError, NoSuchLeadError } from '../../staff/lead-inbox.ts'
 import { router } from '../init.ts'
-import { staffProcedure } from '../staff-procedure.ts'
+import { requireAbility, staffProcedure } from '../staff-procedure.ts'
 
 const leadId = z.int('id must be a whole number').check(z.minimum(1, 'id must be positive'))
 
@@ -21,10 +21,10 @@ const leadFilter = {
   status: z.optional(z.enum(leadStatuses, `status must be one of: ${leadStatuses.join(', ')}`)),
   owner: z.optional(z.union([leadId, z.literal('none'), z.literal('me')], 'owner must be a staff id, "me" or "none"')),
   interest: z.optional(z.union([z.enum(interestValues), z.literal('none')], `interest must be one of: ${interestValues.join(', ')}, none`)),
-  source: z.optional(z.string('source must be text').check(z.maxLength(200, 'source must be at most 200 characters'), withoutNul('source'))),
+  source: z.optional(z.string('source must be text').check(z.maxLength(200, 'source must be at most 200 characters'), plainText('source'))),
   from: z.optional(day('from')),
   to: z.optional(day('to')),
-  q: z.optional(z.string('q must be text').check(z.maxLength(100, 'Search at most 100 characters'), withoutNul('q'))),
+  q: z.optional(z.string('q must be text').check(z.maxLength(100, 'Search at most 100 characters'), plainText('q'))),
 }
 
 /** The inbox's refusals as the API's: a missing lead 404, a change the lead's state refuses 409 or 400. */
@@ -73,7 +73,11 @@ export const staffLeadsRouter = router({
   /** Gives the lead to a staff member (`ownerId`), or to nobody (`null`). */
   assign: leadProcedure
     .input(z.object({ id: leadId, ownerId: z.nullable(leadId) }))
-    .mutation(({ ctx, input }) => ctx.staff.leads.assign(ctx.actor, input.id, input.ownerId)),
+    .mutation(({ ctx, input }) => {
+      // Sales take a lead themselves; giving it to someone else, or to nobody, is a manager's.
+      if (input.ownerId !== ctx.actor.id) requireAbility(ctx.session, 'assignLeadsToAnyone')
+      return ctx.staff.leads.assign(ctx.actor, input.id, input.ownerId)
+    }),
 
   addNote: leadProcedure
     .input(
@@ -83,7 +87,7 @@ export const staffLeadsRouter = router({
           z.trim(),
           z.minLength(1, 'Write the note first'),
           z.maxLength(5000, 'A note can be at most 5000 characters'),
-          withoutNul('The note'),
+          plainText('The note', { lines: true }),
         ),
       }),
     )
@@ -93,6 +97,21 @@ export const staffLeadsRouter = router({
   resend: leadProcedure
     .input(z.object({ id: leadId, kind: z.enum(notificationKinds, `kind must be one of: ${notificationKinds.join(', ')}`) }))
     .mutation(({ ctx, input }) => ctx.staff.leads.resend(ctx.actor, input.id, input.kind)),
+
+  /** The Spam view: what the spam rules caught, newest first, each with its rule. */
+  spam: leadProcedure
+    .input(
+      z.optional(
+        z.object({
+          limit: z.optional(z.int('limit must be a whole number').check(z.minimum(1), z.maximum(200))),
+          offset: z.optional(z.int('offset must be a whole number').check(z.minimum(0), z.maximum(1_000_000))),
+        }),
+      ),
+    )
+    .query(({ ctx, input }) => ctx.staff.spam.list({ limit: input?.limit ?? 50, offset: input?.offset })),
+
+  /** "Not spam": the lead moves to the inbox and its emails are queued now. */
+  notSpam: leadProcedure.input(z.object({ id: leadId })).mutation(({ ctx, input }) => ctx.staff.spam.notSpam(ctx.actor, input.id)),
 
   /** Leads per week by source and by interest, the share answered within an hour, won and lost. */
   dashboard: leadProcedure

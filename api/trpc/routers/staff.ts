@@ -1,3 +1,4 @@
+import { TRPCError } from '@trpc/server'
 import * as z from 'zod/mini'
 import { router } from '../init.ts'
 import { staffProcedure } from '../staff-procedure.ts'
@@ -5,12 +6,21 @@ import { staffCartsRouter } from './staff-carts.ts'
 import { staffLeadsRouter } from './staff-leads.ts'
 import { feedsReport } from '../../feeds/listing-feeds.ts'
 import { staffPhotosRouter } from './staff-photos.ts'
+import { dealerSettingsChangeSchema } from '../../../domain/dealer-settings.ts'
+import { pushSubscriptionSchema } from '../../leads/staff-alerts.ts'
 
-/** The staff console's API: every procedure is a `staffProcedure` (session, and origin for writes). */
+import { staffRentalsRouter } from './staff-rentals.ts'
+import { staffAccountRouter, staffAccountsRouter } from './staff-accounts.ts'
+
+/**
+ * The staff console's API: every procedure is a `staffProcedure` (session, the role its rule in
+ * domain/staff-access.ts names, and origin for writes).
+ */
 export const staffRouter = router({
   /** Who is signed in, since when, and when the session ends at the latest. */
   me: staffProcedure.query(({ ctx }) => ({
     username: ctx.session.user.username,
+    role: ctx.session.user.role,
     signedInAt: ctx.session.signedInAt,
     expiresAt: ctx.session.expiresAt,
   })),
@@ -24,6 +34,12 @@ export const staffRouter = router({
     }),
   }),
 
+  /** Each person's own account: email, password, sessions (issue #29). */
+  account: staffAccountRouter,
+
+  /** Every account, for owners (issue #29). */
+  accounts: staffAccountsRouter,
+
   cart: staffCartsRouter,
 
   lead: staffLeadsRouter,
@@ -34,6 +50,36 @@ export const staffRouter = router({
   }),
 
   photo: staffPhotosRouter,
+
+  /** The owner's settings (domain/dealer-settings.ts); each change is in the audit log. */
+  settings: router({
+    get: staffProcedure.query(({ ctx }) => ctx.staff.settings.get()),
+    /** Saves the settings given; the others keep their values. */
+    save: staffProcedure.input(dealerSettingsChangeSchema).mutation(async ({ ctx, input }) => {
+      // Requiring a second step of everyone sends whoever has none to Your account: the owner
+      // turning it on adds theirs first, or they could no longer reach this setting.
+      if (input.requireSecondStep === true && !(await ctx.staff.secondStep.enabled(ctx.session.user.id))) {
+        const message = 'Add an authenticator app to your own account first (Your account): you would be sent there too.'
+        throw new TRPCError({ code: 'BAD_REQUEST', message, cause: { issues: [{ path: ['requireSecondStep'], message }] } })
+      }
+      return ctx.staff.settings.save(ctx.actor, input)
+    }),
+  }),
+
+  rental: staffRentalsRouter,
+
+  /**
+   * Lead alerts on this browser (PRODUCT.md, "lead alerts"): the key a subscription is made with,
+   * and this account's subscriptions; the count of new leads for this account.
+   */
+  alerts: router({
+    publicKey: staffProcedure.query(async ({ ctx }) => ({ publicKey: await ctx.staff.alerts.publicKey() })),
+    subscribe: staffProcedure.input(pushSubscriptionSchema).mutation(({ ctx, input }) => ctx.staff.alerts.subscribe(ctx.session.user.id, input)),
+    unsubscribe: staffProcedure
+      .input(z.object({ endpoint: z.string().check(z.maxLength(2000)) }))
+      .mutation(({ ctx, input }) => ctx.staff.alerts.unsubscribe(ctx.session.user.id, input.endpoint)),
+    newLeads: staffProcedure.query(async ({ ctx }) => ({ count: await ctx.staff.alerts.newLeadCount(ctx.session.user.id) })),
+  }),
 
   audit: router({
     /**

@@ -27,6 +27,15 @@ type DashboardData = Awaited<ReturnType<typeof loadDashboard>>
 
 const percent = (share: number | null) => (share === null ? 'none yet' : `${Math.round(share * 100)}%`)
 
+/** "4.5 min", "38 min", "2 h 05 min"; a dash when nothing was answered. */
+export function minutes(value: number | null): string {
+  if (value === null) return '–'
+  if (value < 10) return `${(Math.round(value * 10) / 10).toLocaleString('en-US')} min`
+  const whole = Math.round(value)
+  if (whole < 60) return `${whole} min`
+  return `${Math.floor(whole / 60)} h ${String(whole % 60).padStart(2, '0')} min`
+}
+
 function summary(what: string, d: LeadDashboard, series: readonly ChartSeries[]): string {
   const span = `the ${d.weeks.length} weeks starting ${weekLabel(d.weeks[0]?.week ?? d.from)} to ${weekLabel(d.weeks.at(-1)?.week ?? d.to)}`
   const top = series[0]
@@ -101,6 +110,43 @@ function LeadDashboardPage({ data }: StaffPageProps<DashboardData>) {
         weeks={weeks}
         series={outcome}
       />
+
+      <section aria-labelledby="speed-to-lead" className="lead-panel">
+        <h2 id="speed-to-lead">Speed to lead, per account</h2>
+        <p className="staff-hint">
+          Minutes from a lead's arrival to its first response (its first status change or note), counted for the account that gave it, over
+          these weeks' leads. Waiting: the account's leads with no response yet.
+        </p>
+        {d.speedToLead.length === 0 ? (
+          <p className="staff-muted">No leads in these weeks.</p>
+        ) : (
+          <div className="lead-scroll" tabIndex={0} role="region" aria-label="Speed to lead, figures">
+            <table className="lead-figures">
+              <caption className="staff-sr-only">Speed to lead per account: median and 90th percentile minutes to first response</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Account</th>
+                  <th scope="col">Answered</th>
+                  <th scope="col">Median</th>
+                  <th scope="col">90th percentile</th>
+                  <th scope="col">Waiting</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.speedToLead.map((a) => (
+                  <tr key={`${a.accountId ?? a.account}`}>
+                    <th scope="row">{a.account}</th>
+                    <td>{a.answered}</td>
+                    <td>{minutes(a.medianMinutes)}</td>
+                    <td>{minutes(a.p90Minutes)}</td>
+                    <td>{a.waiting}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
 
       <section aria-labelledby="within-hour" className="lead-panel">
         <h2 id="within-hour">Answered within an hour, per week</h2>

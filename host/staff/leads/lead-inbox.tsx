@@ -1,7 +1,7 @@
 import { interestOptions } from '../../../domain/inquiry.ts'
 import { leadStatuses, leadStatusLabels, unknownSource } from '../../../domain/lead-status.ts'
 import { leadPaths } from '../../../domain/staff-paths.ts'
-import { type StaffPageContext, type StaffPageProps, staffPage } from '../page.ts'
+import { type StaffPageContext, type StaffPageProps, staffPage, mayOpen } from '../page.ts'
 import {
   dealerTime,
   type InboxFilter,
@@ -28,7 +28,7 @@ async function loadInbox(context: StaffPageContext) {
 
 type InboxData = Awaited<ReturnType<typeof loadInbox>>
 
-function LeadInboxPage({ data }: StaffPageProps<InboxData>) {
+function LeadInboxPage({ data, context }: StaffPageProps<InboxData>) {
   const { filter, leads, total } = data
   const first = (filter.page - 1) * inboxPageSize
   const newest = Math.max(0, ...leads.map((l) => l.id))
@@ -36,9 +36,18 @@ function LeadInboxPage({ data }: StaffPageProps<InboxData>) {
     <>
       <div className="staff-heading">
         <h1>Leads</h1>
-        <a className="staff-link-button" href={leadPaths.dashboard}>
-          Dashboard
-        </a>
+        <span className="staff-heading__actions">
+          {mayOpen(context, leadPaths.dashboard) && (
+            <a className="staff-link-button" href={leadPaths.dashboard}>
+              Dashboard
+            </a>
+          )}
+          {mayOpen(context, leadPaths.spam) && (
+            <a className="staff-link-button" href={leadPaths.spam}>
+              Spam
+            </a>
+          )}
+        </span>
       </div>
       <InboxFilters filter={filter} owners={data.choices.owners} sources={data.choices.sources} />
       <p className="lead-news" id="lead-news" role="status" />
@@ -70,6 +79,11 @@ function LeadInboxPage({ data }: StaffPageProps<InboxData>) {
                   <td data-label="Received">
                     <div>
                       <time dateTime={lead.receivedAt}>{dealerTime(lead.receivedAt)}</time> <StatusBadge status={lead.status} />
+                      {lead.repeatOf && (
+                        <a className="lead-repeat" href={leadPaths.lead(lead.repeatOf.id)} title="Same email or phone as an earlier lead of the last 30 days">
+                          Repeat
+                        </a>
+                      )}
                     </div>
                   </td>
                   <td data-label="Visitor">

@@ -1,8 +1,10 @@
 import { TRPCError } from '@trpc/server'
+import { RequestFacts } from './request-facts.tsx'
 import type { AuditEntry } from '../../../api/staff/audit.ts'
 import type { NotificationKind } from '../../../api/inquiries/inquiry-store.ts'
 import { answerWithinMs, type LeadStatus, leadStatuses, leadStatusLabels } from '../../../domain/lead-status.ts'
 import { leadPaths } from '../../../domain/staff-paths.ts'
+import { abilityAccess, procedureAccess, roleAllows } from '../../../domain/staff-access.ts'
 import { type PostOutcome, type StaffPageContext, type StaffPageProps, StaffNotFound, staffPage } from '../page.ts'
 import { dealerTime, duration, interestLabel } from './inbox-filter.ts'
 import { ContactLinks, DeliveryState, LeadSource, notificationLabels, StatusBadge } from './lead-bits.tsx'
@@ -43,6 +45,9 @@ async function loadLead(context: StaffPageContext) {
     lead,
     owners: choices.owners,
     me: choices.owners.find((o) => o.username === context.username),
+    // What this role may do here (domain/staff-access.ts); the procedures refuse the rest anyway.
+    mayAssignAnyone: roleAllows(context.role, abilityAccess.assignLeadsToAnyone[0]),
+    mayResend: roleAllows(context.role, procedureAccess['staff.lead.resend']![0]),
     done: done && done in doneMessages ? (done as Done) : undefined,
   }
 }
@@ -115,6 +120,7 @@ function LeadPage({ data, posted }: StaffPageProps<LeadData>) {
             <dd>
               {lead.cart ? <a href={`/vehicle/${lead.cart.slug}`}>{lead.cart.title ?? lead.cart.slug}</a> : <span className="staff-muted">None</span>}
             </dd>
+            <RequestFacts lead={lead} />
             <dt>Source</dt>
             <dd>
               <LeadSource lead={lead} />
@@ -127,6 +133,31 @@ function LeadPage({ data, posted }: StaffPageProps<LeadData>) {
             )}
             <dt>Message</dt>
             <dd className="lead-facts__message">{lead.message ?? <span className="staff-muted">No message</span>}</dd>
+            {lead.repeatOf && (
+              <>
+                <dt>Repeat</dt>
+                <dd>
+                  Same email or phone as an <a href={leadPaths.lead(lead.repeatOf.id)}>earlier lead</a> of{' '}
+                  <time dateTime={lead.repeatOf.receivedAt}>{dealerTime(lead.repeatOf.receivedAt)}</time>
+                </dd>
+              </>
+            )}
+            {lead.repeats.length > 0 && (
+              <>
+                <dt>Wrote again</dt>
+                <dd>
+                  <ul className="lead-repeats">
+                    {lead.repeats.map((later) => (
+                      <li key={later.id}>
+                        <a href={leadPaths.lead(later.id)}>
+                          <time dateTime={later.receivedAt}>{dealerTime(later.receivedAt)}</time>
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </>
+            )}
           </dl>
         </section>
         <section aria-labelledby="work-heading" className="lead-panel" id="work">
@@ -148,23 +179,25 @@ function LeadPage({ data, posted }: StaffPageProps<LeadData>) {
           <p className="lead-label">
             Owner: <strong data-live="owner">{lead.owner?.username ?? 'nobody'}</strong>
           </p>
-          <form method="post" action={leadPaths.lead(lead.id)} className="lead-owner">
-            <input type="hidden" name="action" value="assign" />
-            <label htmlFor="lead-owner" className="staff-sr-only">
-              Give the lead to
-            </label>
-            <select id="lead-owner" name="owner" defaultValue={String(lead.owner?.id ?? '')}>
-              <option value="">Nobody</option>
-              {data.owners.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.username}
-                </option>
-              ))}
-            </select>
-            <button type="submit" className="staff-link-button">
-              Assign
-            </button>
-          </form>
+          {data.mayAssignAnyone && (
+            <form method="post" action={leadPaths.lead(lead.id)} className="lead-owner">
+              <input type="hidden" name="action" value="assign" />
+              <label htmlFor="lead-owner" className="staff-sr-only">
+                Give the lead to
+              </label>
+              <select id="lead-owner" name="owner" defaultValue={String(lead.owner?.id ?? '')}>
+                <option value="">Nobody</option>
+                {data.owners.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.username}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" className="staff-link-button">
+                Assign
+              </button>
+            </form>
+          )}
           {data.me && lead.owner?.id !== data.me.id && (
             <form method="post" action={leadPaths.lead(lead.id)} className="lead-take">
               <input type="hidden" name="action" value="assign" />
@@ -249,7 +282,7 @@ function LeadPage({ data, posted }: StaffPageProps<LeadData>) {
                     )}
                   </p>
                   {d.lastError && <p className="lead-deliveries__error">Why: {d.lastError}</p>}
-                  {d.state === 'failed' && (
+                  {d.state === 'failed' && data.mayResend && (
                     <form method="post" action={leadPaths.lead(lead.id)}>
                       <input type="hidden" name="action" value="resend" />
                       <input type="hidden" name="kind" value={d.kind} />
@@ -301,6 +334,8 @@ export function describeChange(entry: Pick<AuditEntry, 'field' | 'before' | 'aft
   switch (entry.field) {
     case 'note':
       return 'added a note'
+    case 'spam':
+      return 'said it is not spam and moved it to the inbox'
     case 'delivery': {
       const kind = (entry.after as { kind?: NotificationKind } | null)?.kind
       return `asked to send the ${kind ? notificationLabels[kind].toLowerCase() : 'email'} again now`

@@ -1,0 +1,139 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { startPushService, type PushService } from '../../tests/support/push-service.ts'
+import { type ServerProcess, startServerProcess } from '../../tests/support/server-process.ts'
+import { startSmtpSink, type SmtpSink } from '../../tests/support/smtp-sink.ts'
+import { signedInClient, staffPassword } from '../../tests/support/staff.ts'
+import { backends, createTestDatabase } from '../../tests/support/test-database.ts'
+import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
+
+/**
+ * Lead alerts (issue #28, point 3; PRODUCT.md "lead alerts"): within 10 seconds of a lead, an email
+ * with a link to it and a Web Push notification on every browser where its person turned alerts
+ * on, through the outbox; a browser the push service says is gone (410) is removed.
+ */
+const post = (url: string, body: Record<string, unknown>) =>
+  fetch(`${url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+
+describe.each(backends)('lead alerts on %s', (backend) => {
+  let push: PushService
+  let smtp: SmtpSink
+  let server: TestServer
+
+  beforeAll(async () => {
+    push = await startPushService()
+    smtp = await startSmtpSink()
+    server = await startTestServer(
+      backend,
+      { SMTP_URL: smtp.url, LEADS_TO: 'leads@dealer.example', OUTBOX_POLL_MS: '100', OUTBOX_RETRY_BASE_MS: '100', LOG_LEVEL: 'silent' },
+      { pushAgent: push.agent },
+    )
+    await server.runtime.services.staff.accounts.add('maria', staffPassword, { role: 'sales', email: 'maria@dealer.example' })
+  })
+  afterAll(async () => {
+    await server?.close()
+    await smtp?.stop()
+    await push?.stop()
+  })
+
+  it('pushes a new lead to every browser of its person within 10 seconds, and emails them a link to it', async () => {
+    const { client } = await signedInClient(server, 'maria')
+    const { publicKey } = await client.staff.alerts.publicKey.query()
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65)
+    // Made once and kept: a second process on the database signs with the same key.
+    expect((await client.staff.alerts.publicKey.query()).publicKey).toBe(publicKey)
+    expect(await client.staff.alerts.subscribe.mutate(push.subscribe('phone'))).toEqual({ browsers: 1 })
+    expect(await client.staff.alerts.subscribe.mutate(push.subscribe('desk'))).toEqual({ browsers: 2 })
+
+    const sent = Date.now()
+    const res = await post(server.url, { firstName: 'Pat', lastName: 'Quinn', email: 'pat@example.com', phone: '609-555-0100', interest: 'denago' })
+    expect(res.status).toBe(201)
+    const { id } = (await res.json()) as { id: number }
+    await expect.poll(() => push.received.filter((p) => p.payload.url === `/staff/leads/${id}`).length, { timeout: 10_000 }).toBe(2)
+    const pushes = push.received.filter((p) => p.payload.url === `/staff/leads/${id}`)
+    expect(pushes.map((p) => p.subscription).sort()).toEqual(['desk', 'phone'])
+    for (const one of pushes) {
+      expect(one.at - sent).toBeLessThan(10_000)
+      expect(one.payload.title).toBe(`New lead #${id}: Pat Quinn`)
+      expect(one.headers.topic).toBe(`lead-${id}`)
+      expect(one.headers.urgency).toBe('high')
+      expect(String(one.headers.authorization)).toMatch(new RegExp(`^vapid t=.+, k=${publicKey}$`))
+    }
+    const email = await expect
+      .poll(() => smtp.messages.find((m) => m.subject === `New lead #${id}: Pat Quinn`), { timeout: 10_000 })
+      .toBeDefined()
+      .then(() => smtp.messages.find((m) => m.subject === `New lead #${id}: Pat Quinn`)!)
+    expect(email.to?.map((t) => t.address)).toEqual(['maria@dealer.example'])
+    expect(email.text).toContain(`/staff/leads/${id}`)
+    expect(await client.staff.alerts.newLeads.query()).toMatchObject({ count: expect.any(Number) })
+  })
+
+  it('removes a browser whose push service answers 410 Gone, and sends the others as before', async () => {
+    const { client } = await signedInClient(server, 'maria')
+    await client.staff.alerts.subscribe.mutate(push.subscribe('old-tablet', 410))
+    const before = push.received.length
+    const res = await post(server.url, { firstName: 'Gone', lastName: 'Tablet', email: 'gone@example.com' })
+    const { id } = (await res.json()) as { id: number }
+    await expect.poll(() => push.received.length - before, { timeout: 10_000 }).toBe(2)
+    await expect
+      .poll(async () => (await server.db.sql`select 1 from push_subscriptions where endpoint like ${'%/push/old-tablet'}`).length, { timeout: 10_000 })
+      .toBe(0)
+    const left = await server.db.sql`select kind from outbox_messages where inquiry_id = ${id} and sent_at is null and kind like ${'%push'}`
+    expect([...left]).toEqual([])
+  })
+})
+
+describe('a lead alert across a crash (kill -9 between storing the lead and sending its push)', () => {
+  const running: ServerProcess[] = []
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((s) => s.stop('SIGKILL')))
+  })
+
+  it.each(backends)('is delivered exactly once after the restart, on %s', async (backend) => {
+    const push = await startPushService()
+    const subscription = push.subscribe('phone')
+    // The push service is down while the lead is stored: nothing can be sent before the kill.
+    await push.stop()
+    const database = backend === 'postgres' ? await createTestDatabase('postgres') : undefined
+    const env: Record<string, string> = {
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'gc-alerts-')),
+      ...(database?.url ? { DATABASE_URL: database.url } : {}),
+      NODE_EXTRA_CA_CERTS: push.caFile,
+      OUTBOX_POLL_MS: '100',
+      OUTBOX_RETRY_BASE_MS: '100',
+      // A claim the killed process held lapses after 3 s instead of a minute.
+      OUTBOX_LEASE_MS: '3000',
+    }
+    try {
+      const first = await startServerProcess(env)
+      running.push(first)
+      await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', 'maria', '--email', 'maria@dealer.example'], {
+        env: { ...process.env, ...env, STAFF_PASSWORD: staffPassword },
+      })
+      const { client } = await signedInClient({ url: first.url } as TestServer, 'maria')
+      await client.staff.alerts.subscribe.mutate(subscription)
+      const res = await post(first.url, { firstName: 'Crash', lastName: 'Test', email: 'crash@example.com' })
+      expect(res.status).toBe(201)
+      const { id } = (await res.json()) as { id: number }
+      await first.stop('SIGKILL')
+
+      await push.start()
+      const second = await startServerProcess(env)
+      running.push(second)
+      // On PostgreSQL another process may be alive, so a claim the killed one held waits out its
+      // lease instead of being released at start.
+      await expect.poll(() => push.received.length, { timeout: 20_000 }).toBe(1).catch((error: unknown) => {
+        throw new Error(`${String(error)}\n${first.output().slice(-3000)}\n${second.output().slice(-3000)}`)
+      })
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      expect(push.received.map((p) => p.payload.url)).toEqual([`/staff/leads/${id}`])
+    } finally {
+      await push.stop()
+      await database?.close()
+    }
+  }, 180_000)
+})

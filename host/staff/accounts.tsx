@@ -1,0 +1,276 @@
+import { roleLabels, staffRoles } from '../../domain/staff-access.ts'
+import { staffPaths } from '../../domain/staff-paths.ts'
+import { dealerTime } from './leads/inbox-filter.ts'
+import { type PostedState, type StaffCaller, type StaffPageProps, staffPage } from './page.ts'
+
+/**
+ * `/staff/accounts` (owners, PRODUCT.md "accounts in the browser"): every account with its role,
+ * email, last sign-in, second step and state; change a role, disable or enable, remove (after a
+ * confirmation step). Each row's buttons are small forms posting `action` and `username`; the last owner who can sign in can be neither
+ * demoted, disabled nor removed (the account store refuses it, api/users/user-store.ts), and the
+ * refusal comes back above the table with its sentence.
+ */
+type AccountsData = Awaited<ReturnType<StaffCaller['staff']['accounts']['list']>> & {
+  done?: string
+  who?: string
+  /** The account whose Remove was pressed: the confirmation to answer first. */
+  removing?: string
+}
+
+/** An account's second step, as the table says it. */
+function secondStepLabel(account: { authenticatorApp: boolean; passkeys: number }): string {
+  const kinds = [
+    account.passkeys > 0 ? (account.passkeys === 1 ? 'Passkey' : `${account.passkeys} passkeys`) : '',
+    account.authenticatorApp ? 'Authenticator app' : '',
+  ].filter(Boolean)
+  return kinds.length > 0 ? kinds.join(', ') : 'None'
+}
+
+/**
+ * "Remove" asks first, as a step of this page (`?remove=NAME`), so it works without the script:
+ * the account, what removing it does, and the button that does it.
+ */
+function RemoveConfirmation({ username, me }: { username: string; me: boolean }) {
+  return (
+    <form method="post" action={staffPaths.accounts} className="staff-form staff-confirm" id="confirm-remove" aria-labelledby="confirm-remove-title">
+      <h2 id="confirm-remove-title">Remove the account “{username}”?</h2>
+      <p>
+        {me ? 'This is your own account: you are signed out at once. ' : ''}It is signed out everywhere and can never sign in
+        again; its changes stay in the history under its name. To stop someone for a while, disable the account instead.
+      </p>
+      <input type="hidden" name="action" value="remove" />
+      <input type="hidden" name="username" value={username} />
+      <input type="hidden" name="confirm" value="yes" />
+      <div className="staff-form__actions">
+        <button className="staff-button staff-button--danger" type="submit">
+          Remove {username}
+        </button>
+        <a className="staff-button staff-button--quiet" href={staffPaths.accounts}>
+          Keep it
+        </a>
+      </div>
+    </form>
+  )
+}
+
+const doneMessages: Record<string, (who: string) => string> = {
+  role: (who) => `${who}’s role is changed.`,
+  disabled: (who) => `${who} is disabled and signed out everywhere.`,
+  enabled: (who) => `${who} can sign in again.`,
+  removed: (who) => `${who} is removed.`,
+  invited: (who) => `${who} is invited: the email’s link works for 72 hours.`,
+  reset: (who) => `A password reset link is on its way to ${who}.`,
+}
+
+function InviteForm({ posted }: { posted?: PostedState }) {
+  const mine = posted?.values.action === 'invite' ? posted : undefined
+  const field = (name: string, label: string, type: string, autoComplete: string) => {
+    const error = mine?.errors[name]
+    return (
+      <div className="staff-field">
+        <label htmlFor={`invite-${name}`}>{label}</label>
+        <input
+          id={`invite-${name}`}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          defaultValue={mine?.values[name]}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `invite-${name}-error` : undefined}
+        />
+        {error && (
+          <p className="staff-error" id={`invite-${name}-error`}>
+            {error}
+          </p>
+        )}
+      </div>
+    )
+  }
+  return (
+    <form method="post" action={staffPaths.accounts} className="staff-form" aria-labelledby="invite-title">
+      <fieldset className="staff-section" id="section-invite">
+        <legend id="invite-title">Invite someone</legend>
+        {mine?.message && (
+          <p className="staff-alert staff-alert--error" role="alert">
+            {mine.message}
+          </p>
+        )}
+        <input type="hidden" name="action" value="invite" />
+        {field('username', 'Username', 'text', 'off')}
+        {field('email', 'Email', 'email', 'off')}
+        <div className="staff-field">
+          <label htmlFor="invite-role">Role</label>
+          <select id="invite-role" name="role" defaultValue={mine?.values.role ?? 'sales'}>
+            {staffRoles.map((role) => (
+              <option key={role} value={role}>
+                {roleLabels[role]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="staff-hint">They get an email with a link that sets their password, valid 72 hours.</p>
+        <div className="staff-form__actions">
+          <button className="staff-button" type="submit">
+            Send invitation
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  )
+}
+
+function AccountsPage({ data, posted }: StaffPageProps<AccountsData>) {
+  const done = data.done && doneMessages[data.done]
+  return (
+    <div className="staff-accounts">
+      <h1>Accounts</h1>
+      {done && data.who && (
+        <p className="staff-alert staff-alert--done" role="status">
+          {done(data.who)}
+        </p>
+      )}
+      {posted?.message && posted.values.action !== 'invite' && (
+        <p className="staff-alert staff-alert--error" role="alert">
+          {posted.message}
+        </p>
+      )}
+      {data.removing && data.accounts.some((a) => a.username === data.removing) && (
+        <RemoveConfirmation username={data.removing} me={data.accounts.some((a) => a.username === data.removing && a.id === data.me)} />
+      )}
+      <div className="staff-table-wrap">
+        <table className="staff-table staff-accounts__table">
+          <caption className="staff-sr-only">Every staff account</caption>
+          <thead>
+            <tr>
+              <th scope="col">Account</th>
+              <th scope="col">Role</th>
+              <th scope="col">Email</th>
+              <th scope="col">Last sign-in</th>
+              <th scope="col">Second step</th>
+              <th scope="col">
+                <span className="staff-sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.accounts.map((account) => {
+              const roleId = `role-${account.id}`
+              return (
+                <tr key={account.id} data-username={account.username}>
+                  <th scope="row">
+                    {account.username}
+                    {account.id === data.me && <span className="staff-badge"> you</span>}
+                    {account.disabled && <span className="staff-badge staff-badge--off"> disabled</span>}
+                  </th>
+                  <td data-label="Role">
+                    <form method="post" action={staffPaths.accounts} className="staff-accounts__role">
+                      <input type="hidden" name="action" value="role" />
+                      <input type="hidden" name="username" value={account.username} />
+                      <label className="staff-sr-only" htmlFor={roleId}>
+                        Role of {account.username}
+                      </label>
+                      <select id={roleId} name="role" defaultValue={account.role}>
+                        {staffRoles.map((role) => (
+                          <option key={role} value={role}>
+                            {roleLabels[role]}
+                          </option>
+                        ))}
+                      </select>
+                      <button className="staff-button staff-button--small" type="submit">
+                        Save<span className="staff-sr-only"> the role of {account.username}</span>
+                      </button>
+                    </form>
+                  </td>
+                  <td data-label="Email">{account.email ?? <span className="staff-muted">none</span>}</td>
+                  <td data-label="Last sign-in">
+                    {account.lastSignInAt ? dealerTime(new Date(account.lastSignInAt).toISOString()) : <span className="staff-muted">never</span>}
+                  </td>
+                  <td data-label="Second step">{secondStepLabel(account)}</td>
+                  <td className="staff-accounts__actions">
+                    <form method="post" action={staffPaths.accounts}>
+                      <input type="hidden" name="action" value={account.disabled ? 'enable' : 'disable'} />
+                      <input type="hidden" name="username" value={account.username} />
+                      <button className="staff-button staff-button--small staff-button--quiet" type="submit">
+                        {account.disabled ? 'Enable' : 'Disable'}
+                        <span className="staff-sr-only"> {account.username}</span>
+                      </button>
+                    </form>
+                    {account.email && !account.disabled && (
+                      <form method="post" action={staffPaths.accounts}>
+                        <input type="hidden" name="action" value="reset" />
+                        <input type="hidden" name="username" value={account.username} />
+                        <button className="staff-button staff-button--small staff-button--quiet" type="submit">
+                          Send reset<span className="staff-sr-only"> to {account.username}</span>
+                        </button>
+                      </form>
+                    )}
+                    <a
+                      className="staff-button staff-button--small staff-button--danger"
+                      href={`${staffPaths.accounts}?remove=${encodeURIComponent(account.username)}#confirm-remove`}
+                    >
+                      Remove<span className="staff-sr-only"> {account.username}</span>
+                    </a>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+      <InviteForm posted={posted} />
+    </div>
+  )
+}
+
+export const accountsPage = staffPage({
+  path: staffPaths.accounts,
+  nav: 'Accounts',
+  title: () => 'Accounts',
+  async load(context) {
+    return {
+      ...(await context.caller.staff.accounts.list()),
+      done: context.query.get('done') ?? undefined,
+      who: context.query.get('who') ?? undefined,
+      removing: context.query.get('remove') ?? undefined,
+    }
+  },
+  Page: AccountsPage,
+  async post(context, form) {
+    const username = form.username ?? ''
+    const done = (what: string) => ({ redirect: `${staffPaths.accounts}?done=${what}&who=${encodeURIComponent(username)}` })
+    try {
+      switch (form.action) {
+        case 'role':
+          await context.caller.staff.accounts.setRole({ username, role: form.role as never })
+          return done('role')
+        case 'disable':
+        case 'enable':
+          await context.caller.staff.accounts.setDisabled({ username, disabled: form.action === 'disable' })
+          return done(form.action === 'disable' ? 'disabled' : 'enabled')
+        case 'remove':
+          // A removal not confirmed on this page (an old form, another tool) is asked first.
+          if (form.confirm !== 'yes') return { redirect: `${staffPaths.accounts}?remove=${encodeURIComponent(username)}#confirm-remove` }
+          await context.caller.staff.accounts.remove({ username })
+          return done('removed')
+        case 'reset':
+          await context.caller.staff.accounts.sendReset({ username })
+          return done('reset')
+        case 'invite': {
+          const added = await context.caller.staff.accounts.invite({ username, email: form.email ?? '', role: (form.role ?? 'sales') as never })
+          return { redirect: `${staffPaths.accounts}?done=invited&who=${encodeURIComponent(added.username)}` }
+        }
+        default:
+          return { status: 400, posted: { values: form, errors: {}, message: 'That is not something this page does.' } }
+      }
+    } catch (error) {
+      const refused = context.refused(error, form)
+      if (form.action === 'invite') return refused
+      // One form per row: a problem beside a field (a role that is none) reads above the table.
+      const message = refused.posted.message ?? Object.values(refused.posted.errors)[0]
+      return { ...refused, posted: { ...refused.posted, message } }
+    }
+  },
+})

@@ -1,0 +1,307 @@
+import { addDays, type Day, formatDay, isDay, newJerseyToday, weekdayOf } from '../../domain/calendar-days.ts'
+import { type CartType, cartTypes, isCartType, type PlanKey, rentalCartType, rentalCartTypes } from '../../domain/rental-plans.ts'
+import { rentalRequestFacts, rentalStatusLabels } from '../../domain/rental-request.ts'
+import { procedureAccess, roleAllows } from '../../domain/staff-access.ts'
+import { leadPaths, staffPaths } from '../../domain/staff-paths.ts'
+import { type PostOutcome, type PostedState, type StaffPageContext, type StaffPageProps, staffPage } from './page.ts'
+
+/**
+ * `/staff/rentals`, the rental calendar (PRODUCT.md, "rental calendar"): the fleet, and per day
+ * and cart type the confirmed reservations against it and the open requests; below, every
+ * request in the window with Confirm, Decline and Change. Every write is a `staff.rental.*`
+ * procedure, so a confirmation that would put out more carts than the fleet has is refused (409)
+ * in its own transaction and shown here with the day it fails on. A plain page: forms post back.
+ */
+const windowDays = 14
+
+function windowStart(value: string | null | undefined): Day {
+  return value && isDay(value) ? value : newJerseyToday()
+}
+
+const calendarUrl = (from: Day) => (from === newJerseyToday() ? staffPaths.rentals : `${staffPaths.rentals}?from=${from}`)
+
+async function loadRentals(context: StaffPageContext) {
+  const from = windowStart(context.query.get('from'))
+  const calendar = await context.caller.staff.rental.calendar({ from, days: windowDays })
+  const done = context.query.get('done')
+  const id = Number(context.query.get('id'))
+  return { ...calendar, done, doneId: Number.isSafeInteger(id) && id > 0 ? id : undefined }
+}
+
+type RentalsData = Awaited<ReturnType<typeof loadRentals>>
+
+const doneSentences: Record<string, (id?: number) => string> = {
+  confirmed: (id) => `Confirmed lead ${id ?? ''}: a cart is reserved for its days. Call the renter to say so.`,
+  declined: (id) => `Declined lead ${id ?? ''}: its days hold nothing now.`,
+  changed: (id) => `Changed lead ${id ?? ''}: the new dates, cart and price are saved.`,
+  fleet: () => 'The fleet is saved.',
+}
+
+async function postRentals(context: StaffPageContext, form: Record<string, string>): Promise<PostOutcome> {
+  const from = windowStart(form.from)
+  const id = Number(form.id)
+  const after = (done: string, doneId?: number) => {
+    const url = calendarUrl(from)
+    return { redirect: `${url}${url.includes('?') ? '&' : '?'}done=${done}${doneId ? `&id=${doneId}` : ''}` }
+  }
+  try {
+    const rental = context.caller.staff.rental
+    switch (form.action) {
+      case 'confirm':
+        await rental.confirm({ id })
+        return after('confirmed', id)
+      case 'decline':
+        await rental.decline({ id })
+        return after('declined', id)
+      case 'change':
+        // The procedure's schema judges every field (a cart or plan that is none, a date that is not one).
+        await rental.change({ id, cartType: form.cartType as CartType, plan: form.plan as PlanKey, startDate: form.startDate ?? '' })
+        return after('changed', id)
+      case 'fleet':
+        await rental.setFleet({ cartType: form.cartType as CartType, carts: form.carts?.trim() ? Number(form.carts) : Number.NaN })
+        return after('fleet')
+      default:
+        return { status: 400, posted: { values: form, errors: {}, message: 'Choose Confirm, Decline, Save change or Save fleet.' } }
+    }
+  } catch (error) {
+    return context.refused(error, form, Number.isSafeInteger(id) && id > 0 ? id : undefined)
+  }
+}
+
+function RentalsPage({ data, context, posted }: StaffPageProps<RentalsData>) {
+  const days = data.days[cartTypes[0]].map((d) => d.day)
+  const mayChangeFleet = roleAllows(context.role, procedureAccess['staff.rental.setFleet']![0])
+  const done = data.done && !posted ? doneSentences[data.done] : undefined
+  return (
+    <>
+      <h1>Rental calendar</h1>
+      <p className="staff-hint">
+        Requests come from the site's rental request form; nothing is reserved until you confirm one. Confirming reserves a cart of its
+        type for its days, and is refused when every cart of that type is already out on one of them.
+      </p>
+      {done && (
+        <p className="staff-alert staff-alert--done" role="status">
+          {done(data.doneId)}
+        </p>
+      )}
+      {posted?.message && (
+        <p className="staff-alert staff-alert--error" role="alert">
+          {posted.rowId ? `Lead ${posted.rowId}: ` : ''}
+          {posted.message}
+        </p>
+      )}
+      <section className="staff-section" aria-labelledby="fleet-heading">
+        <h2 id="fleet-heading">Fleet</h2>
+        {mayChangeFleet ? (
+          <div className="rental-fleet">
+            {rentalCartTypes.map((type) => (
+              <form key={type.key} method="post" action={staffPaths.rentals} className="rental-fleet__type">
+                <input type="hidden" name="action" value="fleet" />
+                <input type="hidden" name="from" value={data.from} />
+                <input type="hidden" name="cartType" value={type.key} />
+                <div className="staff-field">
+                  <label htmlFor={`fleet-${type.key}`}>{type.title} carts</label>
+                  <input
+                    id={`fleet-${type.key}`}
+                    name="carts"
+                    type="number"
+                    min={0}
+                    max={500}
+                    inputMode="numeric"
+                    defaultValue={posted?.values.action === 'fleet' && posted.values.cartType === type.key ? posted.values.carts : data.fleet[type.key]}
+                  />
+                </div>
+                <button type="submit" className="staff-button staff-button--small">
+                  Save<span className="staff-sr-only"> the {type.title} fleet</span>
+                </button>
+              </form>
+            ))}
+          </div>
+        ) : (
+          <p>
+            {rentalCartTypes.map((type) => `${data.fleet[type.key]} ${type.title}`).join(', ')} carts. Managers and owners change the fleet.
+          </p>
+        )}
+      </section>
+      <section className="staff-section" aria-labelledby="calendar-heading">
+        <div className="staff-heading">
+          <h2 id="calendar-heading">
+            {formatDay(data.from)} to {formatDay(addDays(data.to, -1))}
+          </h2>
+          <nav className="staff-pager" aria-label="Weeks of the calendar">
+            <a href={calendarUrl(addDays(data.from, -windowDays))}>Earlier</a>
+            <a href={staffPaths.rentals}>Today</a>
+            <a href={calendarUrl(addDays(data.from, windowDays))}>Later</a>
+          </nav>
+        </div>
+        <div className="rental-calendar" role="region" aria-label="Days by cart type (scrolls sideways on a narrow screen)" tabIndex={0}>
+          <table className="rental-calendar__table">
+            <caption className="staff-sr-only">
+              Carts reserved of the fleet, and open requests, per cart type and day
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Cart</th>
+                {days.map((day) => (
+                  <th key={day} scope="col">
+                    <abbr title={weekdayOf(day)}>{weekdayOf(day).slice(0, 3)}</abbr> {Number(day.slice(8))}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {cartTypes.map((type) => (
+                <tr key={type}>
+                  <th scope="row">
+                    {rentalCartType(type).title} <span className="staff-muted">({data.fleet[type]})</span>
+                  </th>
+                  {data.days[type].map((d) => {
+                    const full = d.confirmed >= data.fleet[type]
+                    return (
+                      <td key={d.day} className={full ? 'rental-calendar__full' : undefined}>
+                        <span className="rental-calendar__out">
+                          {d.confirmed}/{data.fleet[type]}
+                          <span className="staff-sr-only"> reserved{full ? ', full' : ''}</span>
+                        </span>
+                        {d.requested > 0 && (
+                          <span className="rental-calendar__asked">
+                            +{d.requested}
+                            <span className="staff-sr-only"> requested</span>
+                          </span>
+                        )}
+                      </td>
+                    )
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p className="staff-hint">
+          Each day shows the carts reserved of the fleet (2/6), and in blue the open requests (+1). A full day is red.
+        </p>
+      </section>
+      <section className="staff-section" aria-labelledby="requests-heading">
+        <h2 id="requests-heading">Requests in these two weeks</h2>
+        {data.requests.length === 0 ? (
+          <p>No rental requests or reservations overlap these days.</p>
+        ) : (
+          <ul className="rental-requests">
+            {data.requests.map((request) => (
+              <RequestCard key={request.inquiryId} request={request} from={data.from} posted={posted?.rowId === request.inquiryId ? posted : undefined} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  )
+}
+
+function RequestCard({ request, from, posted }: { request: RentalsData['requests'][number]; from: Day; posted?: PostedState }) {
+  const id = request.inquiryId
+  const changing = posted?.values.action === 'change' ? posted.values : undefined
+  const cartType = changing && isCartType(changing.cartType) ? changing.cartType : request.cartType
+  const hidden = (action: string) => (
+    <>
+      <input type="hidden" name="action" value={action} />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="from" value={from} />
+    </>
+  )
+  return (
+    <li className={`rental-request rental-request--${request.status}`} data-lead-id={id}>
+      <h3>
+        <a href={leadPaths.lead(id)}>{request.name}</a> <span className="staff-badge">{rentalStatusLabels[request.status]}</span>
+      </h3>
+      <p>
+        {request.phone && (
+          <>
+            <a href={`tel:${request.phone}`}>{request.phone}</a>
+            {' · '}
+          </>
+        )}
+        <a href={`mailto:${request.email}`}>{request.email}</a>
+      </p>
+      <dl className="rental-request__facts">
+        {rentalRequestFacts(request)
+          .filter(([label]) => label !== 'Status')
+          .map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+      </dl>
+      <div className="rental-request__actions">
+        {request.status === 'requested' && (
+          <form method="post" action={staffPaths.rentals}>
+            {hidden('confirm')}
+            <button type="submit" className="staff-button">
+              Confirm<span className="staff-sr-only"> {request.name}'s request</span>
+            </button>
+          </form>
+        )}
+        <form method="post" action={staffPaths.rentals}>
+          {hidden('decline')}
+          <button type="submit" className="staff-button staff-button--quiet">
+            Decline<span className="staff-sr-only"> {request.name}'s request</span>
+          </button>
+        </form>
+      </div>
+      <details className="rental-request__change" open={Boolean(changing)}>
+        <summary>Change the cart, plan or dates</summary>
+        <form method="post" action={staffPaths.rentals} className="rental-request__change-form">
+          {hidden('change')}
+          <div className="staff-field">
+            <label htmlFor={`change-${id}-cart`}>Cart</label>
+            <select id={`change-${id}-cart`} name="cartType" defaultValue={cartType}>
+              {rentalCartTypes.map((type) => (
+                <option key={type.key} value={type.key}>
+                  {type.title}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="staff-field">
+            <label htmlFor={`change-${id}-plan`}>Plan</label>
+            <select id={`change-${id}-plan`} name="plan" defaultValue={changing?.plan ?? request.plan}>
+              {rentalCartType(cartType).plans.map((plan) => (
+                <option key={plan.key} value={plan.key}>
+                  {plan.title} ({plan.period})
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="staff-field">
+            <label htmlFor={`change-${id}-start`}>Start date</label>
+            <input
+              id={`change-${id}-start`}
+              name="startDate"
+              type="date"
+              defaultValue={changing?.startDate ?? request.startDate}
+              aria-invalid={posted?.errors.startDate ? true : undefined}
+              aria-describedby={posted?.errors.startDate ? `change-${id}-start-error` : undefined}
+            />
+            {posted?.errors.startDate && (
+              <p id={`change-${id}-start-error`} className="staff-error">
+                {posted.errors.startDate}
+              </p>
+            )}
+          </div>
+          <button type="submit" className="staff-button">
+            Save change<span className="staff-sr-only"> to {request.name}'s request</span>
+          </button>
+        </form>
+      </details>
+    </li>
+  )
+}
+
+export const rentalsPage = staffPage<RentalsData>({
+  path: staffPaths.rentals,
+  nav: 'Rentals',
+  title: () => 'Rental calendar',
+  load: loadRentals,
+  Page: RentalsPage,
+  post: postRentals,
+})

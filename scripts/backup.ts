@@ -1,0 +1,62 @@
+/**
+ * `npm run backup [FILE]`: a consistent backup of everything (carts, photos, leads and their
+ * delivery, accounts, the audit log) while the server runs (PRODUCT.md, "backups";
+ * docs/decisions/0025-backups.md). PostgreSQL (DATABASE_URL) is read directly in one
+ * repeatable-read transaction; the embedded database is written by the running server that holds
+ * it, or read from the data folder when none is running. Restore with `npm run restore FILE`.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { Readable } from 'node:stream'
+import { loadEnv } from '../api/config/env.ts'
+import { BackupError, databaseIsEmpty } from '../api/db/backup.ts'
+import { backupFileName, backupStream, saveBackup } from '../api/db/backup-files.ts'
+import { openDatabase } from '../api/db/database.ts'
+import { staffAccessFile } from '../api/server.ts'
+import { complain, say } from '../api/terminal.ts'
+
+const args = process.argv.slice(2)
+if (args[0] === '--help' || args[0] === 'help' || args.length > 1) {
+  say(
+    `npm run backup [FILE]    writes a backup (default ./${backupFileName().replace(/\d/g, 'N')})`,
+    'npm run restore FILE     loads one into an empty data folder (DATA_DIR) or database (DATABASE_URL)',
+  )
+  process.exit(args.length > 1 ? 1 : 0)
+}
+const file = args[0] ?? backupFileName()
+
+try {
+  const started = performance.now()
+  const { summary, bytes } = await backUp(file)
+  const rows = (table: string) => summary.counts[table] ?? 0
+  const total = Object.values(summary.counts).reduce((a, b) => a + b, 0)
+  say(
+    `Wrote ${file} (${(bytes / 1_048_576).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s): ` +
+      `${rows('golf_carts')} carts, ${rows('cart_photos')} photos, ${rows('contact_inquiries')} leads, ${rows('users')} accounts, ` +
+      `${rows('audit_log')} audit rows; ${total} rows in ${Object.keys(summary.counts).length} tables.`,
+  )
+} catch (error) {
+  complain(error instanceof BackupError ? error.message : `The backup failed: ${(error as Error).message}`)
+  process.exit(1)
+}
+
+async function backUp(file: string) {
+  const env = loadEnv()
+  const access = staffAccessFile(env.dataDir)
+  if (!env.databaseUrl && existsSync(access)) {
+    const { url, token } = JSON.parse(readFileSync(access, 'utf8')) as { url: string; token: string }
+    const res = await fetch(`${url}/internal/backup`, { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined)
+    // No answer: the server that wrote the file is gone, and the folder is read directly below.
+    if (res) {
+      if (!res.ok || !res.body) throw new BackupError(`The running server answered ${res.status}: ${await res.text()}`)
+      return saveBackup(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), file)
+    }
+  }
+  if (!env.databaseUrl && !existsSync(`${env.dataDir}/pgdata`)) throw new BackupError(`There is no database in ${env.dataDir} (DATA_DIR) to back up.`)
+  const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
+  try {
+    if ((await databaseIsEmpty(db.sql)).empty) throw new BackupError(`The database (${db.description}) is empty: there is nothing to back up.`)
+    return await saveBackup(backupStream(db), file)
+  } finally {
+    await db.close()
+  }
+}

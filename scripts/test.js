@@ -1,0 +1,61 @@
+/**
+ * `npm test`: the lint, the type check and every test, at the same time rather than one after
+ * the other (docs/ARCHITECTURE.md, "Tests"). Vitest's output streams as it comes; the lint's and
+ * the type check's are held and printed whole when each ends, so the three never interleave.
+ * The lint and the type check run at a lower CPU priority: they take a fraction of vitest's time,
+ * and the tests that start servers and time their answers keep the CPU they ask for.
+ *
+ * The exit code is the first failure's, or 0 when all three pass. Arguments go to vitest, so
+ * `npm test -- --project api` runs one project (with the lint and the type check); to run one
+ * file alone, `npx vitest run path/to/file.test.ts`.
+ */
+import { spawn } from 'node:child_process'
+import { setPriority } from 'node:os'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+/** @param {string} name */
+const bin = (name) => fileURLToPath(new URL(`../node_modules/.bin/${name}`, import.meta.url))
+const started = Date.now()
+const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`
+
+/**
+ * A command whose output is held until it ends; `nice`: its CPU priority.
+ * @param {string} name @param {string} command @param {string[]} args @param {number} nice
+ * @returns {Promise<number>}
+ */
+function held(name, command, args, nice) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    try {
+      if (child.pid !== undefined) setPriority(child.pid, nice)
+    } catch {
+      // Not allowed here (a container without the right): it runs at the usual priority.
+    }
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.once('exit', (code, signal) => {
+      const status = code ?? (signal ? 1 : 0)
+      process.stdout.write(`\n--- ${name}: ${status === 0 ? 'passed' : `FAILED (exit ${status})`} after ${seconds()}\n${output}`)
+      resolve(status)
+    })
+  })
+}
+
+/** @param {string} command @param {string[]} args @returns {Promise<number>} */
+function streamed(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit' })
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+  })
+}
+
+const results = await Promise.all([
+  held('lint (eslint --cache)', bin('eslint'), ['--cache', '.'], 10),
+  held('type check (tsc --noEmit)', bin('tsc'), ['--noEmit'], 10),
+  streamed(bin('vitest'), ['run', ...process.argv.slice(2)]),
+])
+const failed = results.find((code) => code !== 0)
+process.stdout.write(`\n--- npm test: ${failed === undefined ? 'lint, type check and tests passed' : 'FAILED'} in ${seconds()}\n`)
+process.exit(failed ?? 0)

@@ -1,0 +1,49 @@
+import { business } from '../../domain/business.ts'
+import { inquiryLimits } from '../../domain/inquiry.ts'
+
+// What every lead form shares (the contact form, the rental request, the service request): a
+// field's problem, focus on the first wrong field, the page sent as the lead's source, and what a
+// page the dealer has not allowed shows instead of a form that could only fail.
+
+/**
+ * Focus alone scrolls just far enough to show the input, leaving its label under a sticky header
+ * (the dealer's, or a partner's): the whole field is brought to the middle of the view instead.
+ */
+export function focusField(input: HTMLElement | null | undefined) {
+  if (!input) return
+  input.focus({ preventScroll: true })
+  ;(input.closest('.gc-field') ?? input).scrollIntoView({ block: 'center' })
+}
+
+/** What a page the dealer has not allowed shows instead of a form that could only fail. */
+export function ReachUsInstead({ heading: H }: { heading: 'h2' | 'h3' }) {
+  return (
+    <section className="gc-contact" part="contact">
+      <H className="gc-heading" part="heading">
+        Call or Email Us
+      </H>
+      <p className="gc-contact__closed" part="notice">
+        Messages can't be sent to {business.name} from this page. Please call{' '}
+        <a href={`tel:${business.tollFree.tel}`}>{business.tollFree.display}</a> or email{' '}
+        <a href={`mailto:${business.email}`}>{business.email}</a>, and we'll get back to you within{' '}
+        {business.claims.replyWithinHours} hours.
+      </p>
+    </section>
+  )
+}
+
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null
+  return (
+    <p id={id} className="gc-field__error">
+      {message}
+    </p>
+  )
+}
+
+/** The page the visitor is on, when it is an ordinary web page the API will accept. */
+export function currentPage(): string | undefined {
+  if (typeof location === 'undefined' || !/^https?:$/.test(location.protocol)) return undefined
+  const href = location.href
+  return href.length <= inquiryLimits.sourceUrl ? href : `${location.origin}${location.pathname}`.slice(0, inquiryLimits.sourceUrl)
+}
