@@ -50,10 +50,14 @@ describe('searching the inventory', () => {
     const page = await context.newPage()
     await page.goto(`${site.server.url}/inventory`)
     await page.locator('.gc-filters').getByRole('link', { name: /^Denago/ }).click()
+    // A click waits for the next page to commit, not for its whole answer: the list is read once
+    // the page has loaded (a loaded run once read five cards of twelve still streaming in).
+    await page.waitForLoadState('load')
     expect(new URL(page.url()).search).toBe('?make=denago')
     expect(await cardTitles(page)).toEqual(await titlesFromApi('make=denago'))
     await page.getByLabel('Search').fill('xl')
     await page.getByRole('button', { name: 'Apply' }).click()
+    await page.waitForLoadState('load')
     const search = new URL(page.url()).searchParams
     expect(search.get('make')).toBe('denago')
     expect(search.get('q')).toBe('xl')
