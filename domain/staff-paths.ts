@@ -14,6 +14,10 @@ export const staffPaths = {
   quickChange: (id: number | string) => `/staff/carts/${encodeURIComponent(String(id))}/quick`,
   /** "Duplicate this cart": the new-cart form filled from a cart of the same model (issue #30). */
   duplicateCart: (id: number | string) => `/staff/carts/new?copy=${encodeURIComponent(String(id))}`,
+  /** The list's bulk change of status or featured, and the sale's question (issue #30). */
+  bulkChange: '/staff/carts/bulk',
+  /** Deleting the carts selected in the list, asked first (managers and owners). */
+  bulkDelete: '/staff/carts/bulk-delete',
   deleteCart: (id: number | string) => `/staff/carts/${encodeURIComponent(String(id))}/delete`,
   /** The rental calendar: the fleet, and per day the requests and reservations (issue #33). */
   rentals: '/staff/rentals',

@@ -125,22 +125,34 @@ export function createCartRecords(sql: Sql, onWrite: () => void) {
    * that changed are written and audited.
    */
   function saveRow(actor: Actor, id: number, change: RowChange): Promise<StaffCart> {
-    return write(async (tx) => {
-      const before = await lockedRecord(tx, id)
-      if (change.version !== undefined && change.version !== before.version) {
-        throw new StaleVersionError('Someone changed this cart after the list was loaded. Its row shows their change now; make yours again.')
-      }
-      const fields = rowFields.filter((field) => change[field] !== undefined && change[field] !== before[field])
-      if (fields.length === 0) return before
-      if (fields.includes('status') && change.status === 'sold' && !change.confirmSale) {
-        throw new SaleUnconfirmedError(`Confirm the sale of "${before.title}" first: a sold cart leaves every list at once.`)
-      }
-      await tx`update golf_carts set ${tx(change as Record<string, never>, fields)} where id = ${id}`
-      const after = (await readRecord(tx, id))!
-      await recordChanges(tx, actor, 'cart', id, changedFields(before, after, fields))
-      return after
-    })
+    return write((tx) => changeRow(tx, actor, id, change))
   }
+
+  /** One cart's row change inside a transaction: the row save's, and each of a bulk change's. */
+  async function changeRow(tx: TransactionSql, actor: Actor, id: number, change: RowChange): Promise<StaffCart> {
+    const before = await lockedRecord(tx, id)
+    if (change.version !== undefined && change.version !== before.version) {
+      throw new StaleVersionError('Someone changed this cart after the list was loaded. Its row shows their change now; make yours again.')
+    }
+    const fields = rowFields.filter((field) => change[field] !== undefined && change[field] !== before[field])
+    if (fields.length === 0) return before
+    if (fields.includes('status') && change.status === 'sold' && !change.confirmSale) {
+      throw new SaleUnconfirmedError(`Confirm the sale of "${before.title}" first: a sold cart leaves every list at once.`)
+    }
+    await tx`update golf_carts set ${tx(change as Record<string, never>, fields)} where id = ${id}`
+    const after = (await readRecord(tx, id))!
+    await recordChanges(tx, actor, 'cart', id, changedFields(before, after, fields))
+    return after
+  }
+
+  async function removeOne(tx: TransactionSql, actor: Actor, id: number): Promise<void> {
+    const before = await lockedRecord(tx, id)
+    await tx`delete from golf_carts where id = ${id}`
+    await recordChanges(tx, actor, 'cart', id, [{ action: 'delete', before: snapshot(before) }])
+  }
+
+  /** Several carts, each once and locked in id order, so two bulk changes never wait on each other in a circle. */
+  const inOrder = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b)
 
   return {
     async list(query: StaffCartQuery): Promise<{ carts: StaffCartRow[]; total: number }> {
@@ -210,12 +222,31 @@ export function createCartRecords(sql: Sql, onWrite: () => void) {
     setStatus: (actor: Actor, id: number, status: CartStatus) => saveRow(actor, id, { status, confirmSale: true }),
     setFeatured: (actor: Actor, id: number, featured: boolean) => saveRow(actor, id, { featured }),
 
+    /**
+     * The list's bulk change (issue #30): one status or featured for every cart selected, in one
+     * transaction, so all of them change or none does (a cart deleted meanwhile refuses the lot).
+     * A sale needs its confirmation, as the row's does.
+     */
+    saveMany(actor: Actor, ids: readonly number[], change: Pick<RowChange, 'status' | 'featured' | 'confirmSale'>): Promise<StaffCart[]> {
+      if (change.status === 'sold' && !change.confirmSale) {
+        return Promise.reject(new SaleUnconfirmedError('Confirm the sale first: sold carts leave every list at once.'))
+      }
+      return write(async (tx) => {
+        const saved: StaffCart[] = []
+        for (const id of inOrder(ids)) saved.push(await changeRow(tx, actor, id, change))
+        return saved
+      })
+    },
+
     /** Deletes a cart; its audit rows stay, with the whole record as it was. */
     remove(actor: Actor, id: number): Promise<void> {
+      return write((tx) => removeOne(tx, actor, id))
+    },
+
+    /** Deletes every cart selected in one transaction, or none of them. */
+    removeMany(actor: Actor, ids: readonly number[]): Promise<void> {
       return write(async (tx) => {
-        const before = await lockedRecord(tx, id)
-        await tx`delete from golf_carts where id = ${id}`
-        await recordChanges(tx, actor, 'cart', id, [{ action: 'delete', before: snapshot(before) }])
+        for (const id of inOrder(ids)) await removeOne(tx, actor, id)
       })
     },
   }

@@ -38,6 +38,7 @@ const productTable: Record<string, StaffRole> = {
   'staff.cart.setStatus': 'sales',
   'staff.cart.setFeatured': 'sales',
   'staff.cart.saveRow': 'sales',
+  'staff.cart.saveMany': 'sales',
   'staff.audit.forCart': 'sales',
   'staff.photo.list': 'sales',
   'staff.photo.reorder': 'sales',
@@ -51,6 +52,11 @@ const productTable: Record<string, StaffRole> = {
   'POST /staff/carts/{id}': 'sales',
   'POST /staff/carts/{id}/quick': 'sales',
   'GET /staff/carts/{id}/sold': 'sales',
+  // sales: several carts' status or featured at once; managers: deleting several (issue #30).
+  'GET /staff/carts/bulk': 'sales',
+  'POST /staff/carts/bulk': 'sales',
+  'GET /staff/carts/bulk-delete': 'manager',
+  'POST /staff/carts/bulk-delete': 'manager',
   'POST /api/staff/carts/{id}/photos': 'sales',
   // sales: read every lead, take a lead, set its status, add notes.
   'staff.lead.list': 'sales',
@@ -65,6 +71,7 @@ const productTable: Record<string, StaffRole> = {
   // manager: delete carts, import and export, assign leads to anyone, the dashboard and its CSV,
   // the feeds page; sending a lead's emails again is not in the sales list.
   'staff.cart.delete': 'manager',
+  'staff.cart.deleteMany': 'manager',
   'GET /staff/carts/{id}/delete': 'manager',
   'POST /staff/carts/{id}/delete': 'manager',
   'GET /staff/inventory/import': 'manager',

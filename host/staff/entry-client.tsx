@@ -36,6 +36,14 @@ if (form && preview) {
 }
 // On a phone the navigation is one row that scrolls sideways: show where this page is in it.
 document.querySelector('.staff-nav [aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'center' })
+// The list's "Select all on this page" (host/staff/inventory.tsx): hidden without this script.
+for (const all of document.querySelectorAll<HTMLInputElement>('input[data-select-all]')) {
+  const rows = () => document.querySelectorAll<HTMLInputElement>(`input[type=checkbox][form="${all.dataset.selectAll}"]`)
+  all.closest('label')?.removeAttribute('hidden')
+  all.addEventListener('change', () => rows().forEach((row) => (row.checked = all.checked)))
+}
+// The dashboard's week charts scroll sideways on a phone: each opens on the current week, its last.
+for (const chart of document.querySelectorAll<HTMLElement>('.week-chart .lead-scroll')) chart.scrollLeft = chart.scrollWidth
 startLiveRegions()
 guardForms()
 mountCartPhotos()

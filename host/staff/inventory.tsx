@@ -6,7 +6,7 @@ import { formatPrice } from '../../domain/golf-cart.ts'
 import { photoPath } from '../../domain/photos.ts'
 import { consolePath, staffPaths } from '../../domain/staff-paths.ts'
 import type { StaffCart } from '../../api/staff/cart-records.ts'
-import { mayOpen, type StaffPageContext, type StaffPageProps } from './page.ts'
+import { mayOpen, type PostOutcome, type StaffPageContext, type StaffPageProps } from './page.ts'
 import { StaffNotFound, staffPage } from './page.ts'
 
 /** How many carts one page of the console's table shows. */
@@ -72,7 +72,7 @@ async function loadInventory(context: StaffPageContext) {
     offset: (state.page - 1) * consolePageSize,
   })
   const changed = Number(context.query.get('changed'))
-  return { state, carts, total, changed: carts.find((cart) => cart.id === changed) }
+  return { state, carts, total, changed: carts.find((cart) => cart.id === changed), bulkDone: bulkDoneMessage(context.query) }
 }
 
 type InventoryData = Awaited<ReturnType<typeof loadInventory>>
@@ -157,6 +157,11 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
           {data.changed.featured ? ', featured' : ', not featured'}.
         </p>
       )}
+      {data.bulkDone && !posted && (
+        <p className="staff-alert staff-alert--done" role="status">
+          {data.bulkDone}
+        </p>
+      )}
       {posted?.message && (
         <p className="staff-alert staff-alert--error" role="alert">
           {posted.message}
@@ -172,9 +177,35 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
       </p>
 
       {carts.length > 0 && (
+        <form id={bulkFormId} className="staff-bulk" method="post" action={staffPaths.bulkChange}>
+          <input type="hidden" name="back" value={context.url} />
+          <label htmlFor="bulk-action">With the selected carts</label>
+          <select id="bulk-action" name="action" defaultValue={posted?.values.action ?? ''} required>
+            <option value="">Choose a change</option>
+            {bulkActions
+              .filter((action) => action.value !== 'delete' || mayOpen(context, staffPaths.bulkDelete, 'POST'))
+              .map((action) => (
+                <option key={action.value} value={action.value}>
+                  {action.label}
+                </option>
+              ))}
+          </select>
+          <button className="staff-button staff-button--small" type="submit">
+            Apply to selected
+          </button>
+          {/* The console's script shows this and ticks or clears every row of the page at once. */}
+          <label className="staff-bulk__all" hidden>
+            <input type="checkbox" data-select-all={bulkFormId} /> Select all on this page
+          </label>
+        </form>
+      )}
+
+      {carts.length > 0 && (
         <div className="staff-table-wrap">
           <table className="staff-table staff-table--inventory" aria-describedby="inventory-count">
-            <caption className="staff-sr-only">Carts; change a price, status or featured and press Save on its row</caption>
+            <caption className="staff-sr-only">
+              Carts; change a price, status or featured and press Save on its row, or select several and apply one change to them all
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Cart</th>
@@ -195,6 +226,17 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
                 return (
                   <tr key={cart.id} id={`cart-${cart.id}`} className={data.changed?.id === cart.id ? 'staff-row--changed' : undefined}>
                     <th scope="row" className="staff-table__cart">
+                      <input
+                        id={`pick-${cart.id}`}
+                        className="staff-table__pick"
+                        type="checkbox"
+                        name={`pick-${cart.id}`}
+                        form={bulkFormId}
+                        defaultChecked={posted?.values[`pick-${cart.id}`] === 'on'}
+                      />
+                      <label className="staff-sr-only" htmlFor={`pick-${cart.id}`}>
+                        Select {cart.title}
+                      </label>
                       <img
                         className="staff-table__thumb"
                         src={cart.cover ? photoPath(cart.cover.key, cart.cover.widths[0]!, 'jpeg') : cartPicture(cart)}
@@ -387,4 +429,166 @@ export const confirmSoldPage = staffPage<{ cart: StaffCart; price: string; featu
       </form>
     </>
   ),
+})
+
+/**
+ * The list's bulk changes (issue #30, point 6): select several rows, choose one change, apply it
+ * to all of them in one transaction (`staff.cart.saveMany`, `staff.cart.deleteMany`). Selling and
+ * deleting ask first, on a page that names every cart, with or without the console's script.
+ * Deleting is for managers and owners (PRODUCT.md): sales do not see it, and the server refuses it.
+ */
+const bulkFormId = 'bulk-change'
+
+export const bulkActions = [
+  { value: 'available', label: 'Mark available', done: 'marked available', change: { status: 'available' } },
+  { value: 'hold', label: 'Put on hold', done: 'put on hold', change: { status: 'hold' } },
+  { value: 'sold', label: 'Mark sold…', done: 'marked sold', change: { status: 'sold' } },
+  { value: 'draft', label: 'Back to draft', done: 'made drafts', change: { status: 'draft' } },
+  { value: 'feature', label: 'Feature', done: 'featured', change: { featured: true } },
+  { value: 'unfeature', label: 'Stop featuring', done: 'no longer featured', change: { featured: false } },
+  { value: 'delete', label: 'Delete…', done: 'deleted', change: {} },
+] as const satisfies readonly { value: string; label: string; done: string; change: { status?: CartStatus; featured?: boolean } }[]
+type BulkAction = (typeof bulkActions)[number]
+
+const bulkAction = (value: string | null | undefined): BulkAction | undefined => bulkActions.find((action) => action.value === value)
+
+/** The ids a bulk form selected: its ticked `pick-<id>` boxes, or the confirmation page's `ids`. */
+export function pickedIds(form: Record<string, string>): number[] {
+  const ticked = Object.keys(form).flatMap((name) => (/^pick-(\d{1,9})$/.exec(name) && form[name] === 'on' ? [Number(name.slice(5))] : []))
+  const listed = (form.ids ?? '').split(',').filter((id) => /^\d{1,9}$/.test(id)).map(Number)
+  return [...new Set([...ticked, ...listed])].filter((id) => id >= 1).slice(0, 200)
+}
+
+/** "3 carts put on hold." after a bulk change, from the address it came back to. */
+function bulkDoneMessage(query: URLSearchParams): string | undefined {
+  const action = bulkAction(query.get('done'))
+  const count = Number(query.get('count'))
+  if (!action || !Number.isInteger(count) || count < 1) return undefined
+  return `${count} ${count === 1 ? 'cart' : 'carts'} ${action.done}.`
+}
+
+/** Back to the list the change came from, saying what was done. */
+function backWithDone(back: string, action: BulkAction, count: number): string {
+  const url = new URL(back, 'http://staff')
+  url.searchParams.set('done', action.value)
+  url.searchParams.set('count', String(count))
+  return `${url.pathname}${url.search}`
+}
+
+/**
+ * The list again, with what was ticked and chosen, and why nothing changed: a sentence of ours
+ * (400), or a staff call's refusal with its status. The list has no field to show a problem
+ * beside, so every problem goes above it.
+ */
+function refusedBulk(context: StaffPageContext, form: Record<string, string>, refusal: string | { error: unknown }, back: string): PostOutcome {
+  const values = Object.fromEntries(Object.entries(form).filter(([name]) => name === 'action' || name.startsWith('pick-')))
+  if (typeof refusal === 'string') return { status: 400, posted: { values, errors: {}, message: refusal }, url: back }
+  const refused = context.refused(refusal.error, values)
+  const message = [refused.posted.message, ...Object.values(refused.posted.errors)].filter(Boolean).join(' ')
+  return { ...refused, posted: { ...refused.posted, errors: {}, message }, url: back }
+}
+
+const selectFirst = 'Select at least one cart first: tick the box beside each cart to change.'
+
+interface BulkConfirmData {
+  action: BulkAction
+  carts: StaffCart[]
+  back: string
+}
+
+async function loadBulkConfirm(context: StaffPageContext, actionValue: string | null): Promise<BulkConfirmData> {
+  const action = bulkAction(actionValue)
+  const ids = pickedIds({ ids: context.query.get('ids') ?? '' })
+  if (!action || ids.length === 0) throw new StaffNotFound()
+  const carts = await Promise.all(ids.map((id) => context.caller.staff.cart.get({ id }).catch(() => undefined)))
+  const found = carts.filter((cart): cart is StaffCart => cart !== undefined)
+  if (found.length === 0) throw new StaffNotFound()
+  return { action, carts: found, back: consolePath(context.query.get('back')) }
+}
+
+function BulkConfirmPage({ data, posted }: StaffPageProps<BulkConfirmData>) {
+  const { action, carts } = data
+  const deleting = action.value === 'delete'
+  const count = `${carts.length} ${carts.length === 1 ? 'cart' : 'carts'}`
+  return (
+    <>
+      <h1>{deleting ? `Delete ${count}?` : `Mark ${count} as sold?`}</h1>
+      {posted?.message && (
+        <p className="staff-alert staff-alert--error" role="alert">
+          {posted.message}
+        </p>
+      )}
+      <p>
+        {deleting
+          ? 'They leave the site, every list and the featured set at once, and cannot be brought back. Their history is kept.'
+          : 'They leave the inventory, every list, the feeds and the featured set at once; their pages say Sold for two weeks.'}
+      </p>
+      <ul className="staff-bulk__carts">
+        {carts.map((cart) => (
+          <li key={cart.id}>
+            {cart.title} <span className="staff-muted">· {cart.stockNumber}</span>
+          </li>
+        ))}
+      </ul>
+      <form method="post" action={deleting ? staffPaths.bulkDelete : staffPaths.bulkChange} className="staff-form__actions">
+        <input type="hidden" name="action" value={action.value} />
+        <input type="hidden" name="ids" value={carts.map((cart) => cart.id).join(',')} />
+        <input type="hidden" name="confirm" value="yes" />
+        <input type="hidden" name="back" value={data.back} />
+        <button className="staff-button staff-button--danger" type="submit">
+          {deleting ? `Delete ${count} for good` : `Mark ${count} sold`}
+        </button>
+        <a className="staff-link-button" href={data.back}>
+          {deleting ? 'Keep them' : 'Keep them listed'}
+        </a>
+      </form>
+    </>
+  )
+}
+
+const askFirst = (path: string, action: BulkAction, ids: number[], back: string) =>
+  `${path}?${new URLSearchParams({ action: action.value, ids: ids.join(','), back })}`
+
+/** Status or featured for the carts selected; a sale is asked first, a deletion handed on. */
+export const bulkChangePage = staffPage<BulkConfirmData>({
+  path: staffPaths.bulkChange,
+  title: (data) => `Mark ${data.carts.length} carts as sold?`,
+  // Opened as an address, it is the sale's question (the only bulk change that asks).
+  load: (context) => loadBulkConfirm(context, context.query.get('action') === 'sold' ? 'sold' : null),
+  Page: BulkConfirmPage,
+  async post(context, form) {
+    const back = consolePath(form.back)
+    const action = bulkAction(form.action)
+    const ids = pickedIds(form)
+    if (!action) return refusedBulk(context, form, 'Choose a change to apply to the selected carts.', back)
+    if (ids.length === 0) return refusedBulk(context, form, selectFirst, back)
+    if (action.value === 'delete') return { redirect: askFirst(staffPaths.bulkDelete, action, ids, back) }
+    if (action.value === 'sold' && form.confirm !== 'yes') return { redirect: askFirst(staffPaths.bulkChange, action, ids, back) }
+    try {
+      await context.caller.staff.cart.saveMany({ ids, ...action.change, confirmSale: action.value === 'sold' })
+    } catch (error) {
+      return refusedBulk(context, form, { error }, back)
+    }
+    return { redirect: backWithDone(back, action, ids.length) }
+  },
+})
+
+/** Deleting several carts: the question as a page, its post the answer (managers and owners). */
+export const bulkDeletePage = staffPage<BulkConfirmData>({
+  path: staffPaths.bulkDelete,
+  title: (data) => `Delete ${data.carts.length} carts?`,
+  load: (context) => loadBulkConfirm(context, 'delete'),
+  Page: BulkConfirmPage,
+  async post(context, form) {
+    const back = consolePath(form.back)
+    const ids = pickedIds(form)
+    const action = bulkAction('delete')!
+    if (ids.length === 0) return refusedBulk(context, form, selectFirst, back)
+    try {
+      await context.caller.staff.cart.deleteMany({ ids })
+    } catch (error) {
+      return refusedBulk(context, form, { error }, back)
+    }
+    return { redirect: backWithDone(back, action, ids.length) }
+  },
 })

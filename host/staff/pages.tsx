@@ -1,7 +1,7 @@
 import { cartPage, deleteCartPage, newCartPage } from './cart-form.tsx'
 import { feedsPage } from './feeds.tsx'
 import { inventoryImportPage } from './inventory-import.tsx'
-import { confirmSoldPage, inventoryPage, quickChangePage } from './inventory.tsx'
+import { bulkChangePage, bulkDeletePage, confirmSoldPage, inventoryPage, quickChangePage } from './inventory.tsx'
 import { leadDashboardPage } from './leads/lead-dashboard.tsx'
 import { leadInboxPage } from './leads/lead-inbox.tsx'
 import { leadPage } from './leads/lead-page.tsx'
@@ -23,6 +23,8 @@ import { accountsPage } from './accounts.tsx'
 export const staffPages: readonly ListedStaffPage[] = [
   inventoryPage,
   newCartPage,
+  bulkChangePage,
+  bulkDeletePage,
   cartPage,
   quickChangePage,
   confirmSoldPage,

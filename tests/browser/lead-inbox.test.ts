@@ -187,6 +187,14 @@ describe('the lead inbox', () => {
       expect(current!.x, path).toBeGreaterThanOrEqual(0)
       expect(current!.x + current!.width, path).toBeLessThanOrEqual(390)
     }
+    // The dashboard was the last page: its week charts scroll sideways on a phone, and each opens
+    // on its last week, the current one (issue #30, point 6), not on the oldest.
+    await phone.waitForSelector('html[data-staff-ready]')
+    const charts = await phone.locator('.week-chart .lead-scroll').evaluateAll((boxes) =>
+      boxes.map((box) => ({ scrolls: box.scrollWidth > box.clientWidth, atEnd: box.scrollLeft + box.clientWidth >= box.scrollWidth - 1 })),
+    )
+    expect(charts.length).toBeGreaterThan(0)
+    expect(charts).toEqual(charts.map(() => ({ scrolls: true, atEnd: true })))
     // Who is signed in is read out, not shown (Your account shows it).
     const who = phone.locator('.staff-signout__who')
     expect(await who.textContent()).toMatch(/^Signed in as maria/)

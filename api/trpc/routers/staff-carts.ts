@@ -8,6 +8,10 @@ import { router } from '../init.ts'
 import { staffProcedure } from '../staff-procedure.ts'
 
 const cartId = z.int('id must be a whole number').check(z.minimum(1, 'id must be positive'))
+/** The carts a bulk change applies to: those selected on one page of the list. */
+const cartIds = z
+  .array(cartId, 'ids must be a list of cart ids')
+  .check(z.minLength(1, 'Select at least one cart'), z.maxLength(200, 'Select at most 200 carts at once'))
 const savedCartKey = z.object({ id: z.optional(cartId), version: z.optional(z.int('version must be a whole number')) })
 
 /** The store's refusals as the API's: a field's problem beside it, a stale copy, a missing cart. */
@@ -84,6 +88,23 @@ export const staffCartsRouter = router({
     )
     .mutation(({ ctx, input: { id, ...change } }) => ctx.staff.cartRecords.saveRow(ctx.actor, id, change)),
 
+  /**
+   * The list's bulk change: one status, or featured on or off, for every cart selected, in one
+   * transaction (all of them or none). Selling asks first, as the row's save does.
+   */
+  saveMany: cartProcedure
+    .input(
+      z
+        .object({
+          ids: cartIds,
+          status: z.optional(cartRecordFields.status),
+          featured: z.optional(z.boolean('featured must be true or false')),
+          confirmSale: z.optional(z.boolean('confirmSale must be true or false')),
+        })
+        .check(z.refine((input) => input.status !== undefined || input.featured !== undefined, 'Choose a status or featured to change')),
+    )
+    .mutation(({ ctx, input: { ids, ...change } }) => ctx.staff.cartRecords.saveMany(ctx.actor, ids, change)),
+
   setPrice: cartProcedure
     .input(z.object({ id: cartId, price: cartRecordFields.price }))
     .mutation(({ ctx, input }) => ctx.staff.cartRecords.setPrice(ctx.actor, input.id, input.price)),
@@ -100,5 +121,11 @@ export const staffCartsRouter = router({
   delete: cartProcedure.input(z.object({ id: cartId })).mutation(async ({ ctx, input }) => {
     await ctx.staff.cartRecords.remove(ctx.actor, input.id)
     return { id: input.id, deleted: true as const }
+  }),
+
+  /** Deletes every cart selected, in one transaction or not at all (the console asks first). */
+  deleteMany: cartProcedure.input(z.object({ ids: cartIds })).mutation(async ({ ctx, input }) => {
+    await ctx.staff.cartRecords.removeMany(ctx.actor, input.ids)
+    return { ids: input.ids, deleted: true as const }
   }),
 })
