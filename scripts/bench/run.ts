@@ -18,6 +18,7 @@ import { sideBySide } from './side-by-side.ts'
 import { soak, soakMarkdown } from './soak.ts'
 import { staffConsole } from './staff.ts'
 import { leadAlerts } from './lead-alerts.ts'
+import { phoneListing } from './phone-listing.ts'
 import { leadInbox } from './leads.ts'
 import { photoBench } from './photos.ts'
 import { inventoryImport } from './inventory-import.ts'
@@ -83,9 +84,14 @@ const sections: Record<string, Section> = {
     method: `100,000 generated leads (one every 10 minutes back over almost two years, every status, interest and source, a fifth owned, 1 in 97 spam, each with its dealer email, 1 in 50 failing) in ${databases}, statistics gathered as a running server has them; the production server in its own process, one signed-in staff session. \`staff.lead.list\` for the first page (50 leads with their delivery and the total; what an open inbox asks every 5 seconds), a filtered page (status, interest and "nobody owns it", page 3), a search by a last name (about 2,000 matches) and by a phone number as typed (10 matches), and \`staff.lead.dashboard\` for the last 12 weeks; each by 2 connections, after a 1 s warm-up, median of three 2 s runs.`,
     run: leadInbox,
   },
+  listing: {
+    title: 'Listing a cart from a phone on a throttled connection',
+    method: `The browser test's script (tests/support/phone-listing.ts: the new cart's form at 390 px with touch, year, make, model, trim, colour, seats, battery, price and stock number typed, five camera photos picked at once, which saves a draft and sends them, then Publish) in Debian's Chromium, against the production server in its own process over the embedded database, signed in. The connection is Chromium's network emulation: 10 Mbit/s up, 40 Mbit/s down, 40 ms latency. Timed from opening the empty form to the published cart's page, and from picking the photos to the last one stored; "uploaded" is the sum of the five upload bodies. Three runs each, the median. Goal (issue #30): at most 2 minutes of scripted steps.`,
+    run: phoneListing,
+  },
   alerts: {
     title: 'Lead alerts: from submit to push and email',
-    method: `The production server in its own process over ${databases}, \`npm start\`'s settings but for the lead rate limit (off) and a mail server: a local SMTP server and a local HTTPS push service (tests/support/push-service.ts, which decrypts every push as a browser would), in the benchmark's process, on loopback. One staff account takes every lead, with one browser subscribed. Each lead's time from the benchmark sending \`POST /api/contact\` to the push request arriving at the push service, and to the alert email ("New lead #…") arriving at the mail server: 20 leads one after another, then two rounds of 50 sent at once, after one for warm-up. The outbox worker sends one message at a time (each lead has its dealer email, its alert email and its push), so at 50 at once the last lead's alerts wait for the messages queued before them.`,
+    method: `The production server in its own process over ${databases}, \`npm start\`'s settings but for the lead rate limit (off) and a mail server: a local SMTP server and a local HTTPS push service (tests/support/push-service.ts, which decrypts every push as a browser would), in the benchmark's process, on loopback. One staff account takes every lead, with one browser subscribed. Each lead's time from the benchmark sending \`POST /api/contact\` to the push request arriving at the push service, and to the alert email ("New lead #…") arriving at the mail server: 20 leads one after another, then two rounds of 50 sent at once, after one for warm-up. Each lead has three messages (its dealer email, its alert email and its push); the outbox worker has up to four messages in hand at once (docs/decisions/0026), so at 50 at once the last lead's alerts still wait for most of the messages queued before them. Goal (issue #28): a lead's push and alert email within 10 s at p99, 50 at once included.`,
     run: leadAlerts,
   },
   import: {

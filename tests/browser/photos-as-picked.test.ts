@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import type { CDPSession, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -6,6 +5,7 @@ import type { GolfCartDetail } from '../../domain/golf-cart.ts'
 import { phoneUpload, photoPath } from '../../domain/photos.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
 import { axeViolations } from '../support/browser.ts'
+import { cameraPhoto, recordUploadSizes, uploadSizes } from '../support/phone-listing.ts'
 import { usePartnerPages } from '../support/partner-pages.ts'
 import { desktop, phone } from '../support/site-visits.ts'
 import { addStaff, staffPassword } from '../support/staff.ts'
@@ -23,17 +23,6 @@ const partner = usePartnerPages({ site: true })
 const slug = '2025-evolution-d6-max-gt4'
 let cart: GolfCartDetail
 
-/** A 12-megapixel camera-sized JPEG of 3-4 MB (textured noise, as a photo compresses), tinted by `red`. */
-async function cameraPhoto(red: number): Promise<Buffer> {
-  const [width, height, grain] = [4032, 3024, 4]
-  const noise = randomBytes((width / grain) * (height / grain) * 3)
-  return sharp(noise, { raw: { width: width / grain, height: height / grain, channels: 3 } })
-    .resize(width, height, { kernel: 'cubic' })
-    .linear([0.5, 0.5, 0.5], [red, 40, 40])
-    .jpeg({ quality: 82 })
-    .toBuffer()
-}
-
 /** The mean red of a stored photo's smallest JPEG: which of the tinted photos it is. */
 async function redOf(key: string, width: number): Promise<number> {
   const file = await fetch(`${partner.api.url}${photoPath(key, width, 'jpeg')}`)
@@ -46,15 +35,7 @@ const storedOrder = async () => (await partner.api.runtime.services.photos.list(
 /** The cart's page, signed in, with every upload body's size recorded (`window.sentBytes`). */
 async function openCart(options: Parameters<typeof partner.newContext>[0]) {
   const context = await partner.newContext(options)
-  await context.addInitScript(() => {
-    const sent: number[] = []
-    Object.assign(window, { sentBytes: sent })
-    const send = XMLHttpRequest.prototype.send
-    XMLHttpRequest.prototype.send = function (body) {
-      if (body instanceof Blob) sent.push(body.size)
-      return send.call(this, body)
-    }
-  })
+  await recordUploadSizes(context)
   const page = await context.newPage()
   const problems: string[] = []
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
@@ -66,7 +47,7 @@ async function openCart(options: Parameters<typeof partner.newContext>[0]) {
   await page.waitForLoadState()
   const answer = await page.goto(`${partner.api.url}${staffPaths.cart(cart.id)}`)
   await page.waitForFunction(() => document.documentElement.hasAttribute('data-staff-ready'))
-  return { page, problems, headers: answer!.headers(), sent: () => page.evaluate(() => (window as Window & { sentBytes?: number[] }).sentBytes ?? []) }
+  return { page, problems, headers: answer!.headers(), sent: () => uploadSizes(page) }
 }
 
 /** What the list shows: each entry's place and file name or alt text, the cover first. */
