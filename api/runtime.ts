@@ -8,7 +8,7 @@ import type { NotificationKind } from './inquiries/inquiry-store.ts'
 import { createLeadEscalation, type LeadEscalation } from './leads/lead-escalation.ts'
 import { startLeadUpkeep } from './leads/lead-upkeep.ts'
 import { createMailer } from './leads/mailer.ts'
-import { type OutboxWorker, startOutboxWorker } from './leads/outbox-worker.ts'
+import { type OutboxWorker, outboxConcurrency, startOutboxWorker } from './leads/outbox-worker.ts'
 import { createPushSender } from './leads/web-push.ts'
 import type { Logger } from './log.ts'
 import type { SignInPolicy } from './staff/sign-in.ts'
@@ -66,7 +66,7 @@ export function createRuntime(
       log,
     },
   })
-  const mailer = mail.leadsFrom ? createMailer(mail) : undefined
+  const mailer = mail.leadsFrom ? createMailer(mail, { connections: outboxConcurrency }) : undefined
   // Always running: staff alerts' pushes need no mail server; without one, emails wait queued.
   worker = startOutboxWorker({
     sql: db.sql,

@@ -22,7 +22,7 @@ function onFirstUse<T extends { close(): void }>(make: (mailer: typeof import('n
   }
 }
 
-export function createMailer(settings: { smtpUrl?: string; mailDir?: string }): Mailer | undefined {
+export function createMailer(settings: { smtpUrl?: string; mailDir?: string }, options: { connections?: number } = {}): Mailer | undefined {
   if (settings.smtpUrl) {
     const url = new URL(settings.smtpUrl)
     const secure = url.protocol === 'smtps:'
@@ -33,6 +33,10 @@ export function createMailer(settings: { smtpUrl?: string; mailDir?: string }): 
         port,
         secure,
         auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+        // `connections` > 1: that many kept open and reused, one for each message the outbox
+        // worker has in hand at once (docs/decisions/0026), so a message costs one exchange with
+        // the mail server, not a new connection, greeting, login (and TLS) each time.
+        ...(options.connections && options.connections > 1 ? { pool: true, maxConnections: options.connections } : {}),
         // Bounded waits, so a hung mail server delays one attempt, not the whole outbox.
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,

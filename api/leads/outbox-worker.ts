@@ -63,6 +63,9 @@ const isPush = (kind: OutboxKind) => (pushKinds as readonly string[]).includes(k
 
 const maxRetryMs = 60 * 60 * 1000
 
+/** How many messages a worker has in hand at once unless told otherwise (docs/decisions/0026). */
+export const outboxConcurrency = 4
+
 /**
  * Sends what the outbox holds, a few messages at a time (`concurrency`): one lane claims and
  * sends, and each claim that finds work opens another lane, up to the bound, so an empty outbox
@@ -81,7 +84,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { sql, log } = options
   const leaseMs = options.leaseMs ?? 60_000
   const markRetryMs = options.markRetryMs ?? 250
-  const concurrency = Math.max(1, options.concurrency ?? 4)
+  const concurrency = Math.max(1, options.concurrency ?? outboxConcurrency)
   let timer: NodeJS.Timeout | undefined
   let cycle: Promise<void> | undefined
   let again = false
