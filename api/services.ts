@@ -47,7 +47,7 @@ export function createServices(
       /** The database tells every process too; this process, at once, before answering. */
       async add(cart: Parameters<typeof store.add>[0]) {
         const added = await store.add(cart)
-        changes.notify()
+        changes.notify('golf_carts')
         return added
       },
     },

@@ -38,18 +38,7 @@ export function createCartStore(sql: Sql, changes?: Changes) {
    * lists put holds after available carts. The partial indexes (migration 0016) use these words.
    */
   const listed = sql`status in ('available', 'hold')`
-  const listedCarts = createListedCarts(
-    sql,
-    async (sql) =>
-      (
-        await sql<PictureColumns<GolfCartRow>[]>`
-          select ${summaryColumns(sql)}, listed_at, make_key, effective_make, effective_seats, effective_battery,
-                 street_legal, lifted, search_text
-          from golf_carts where ${listed} order by id
-        `
-      ).map(withPicture),
-    changes,
-  )
+  const listedCarts = createListedCarts(sql, readListedRows, changes)
 
   return {
     /**
@@ -182,6 +171,16 @@ function withPicture<R extends { imageUrl: string | null; title: string; picture
 }
 
 /** SPEC's fields, the status, the showroom, and the cover photo (null for a cart shown by its drawing). */
+/** The listed carts (available and held) as searched in memory, or only those of `ids`; in id order. */
+export async function readListedRows(sql: Sql, ids?: readonly number[]): Promise<GolfCartRow[]> {
+  const rows = await sql<PictureColumns<GolfCartRow>[]>`
+    select ${summaryColumns(sql)}, version, listed_at, make_key, effective_make, effective_seats, effective_battery,
+           street_legal, lifted, search_text
+    from golf_carts where status in ('available', 'hold') ${ids ? sql`and id in ${sql(ids)}` : sql``} order by id
+  `
+  return rows.map(withPicture)
+}
+
 function summaryColumns(sql: Sql | TransactionSql) {
   return sql`
     id, slug, title, description, price::float8 as price, image_url, make as picture_make, model as picture_model, category, status, location,

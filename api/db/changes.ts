@@ -19,9 +19,12 @@ export const visibleChangesChannel = 'visible_changes'
 export interface Changes {
   /** True once the database's notices arrive: until then, nothing may be kept for visitors. */
   readonly listening: boolean
-  /** Something changed: this process's listeners hear it now. */
-  notify(): void
-  onChange(listener: () => void): void
+  /**
+   * Something changed: this process's listeners hear it now. `table`: the one table a write
+   * changed, when that is known (a notice's payload); without it, anything may have.
+   */
+  notify(table?: string): void
+  onChange(listener: (table?: string) => void): void
 }
 
 /**
@@ -29,7 +32,7 @@ export interface Changes {
  * every other through the database. Call it after the commit.
  */
 export function announceChange(sql: Sql, changes: Changes, table: string): void {
-  changes.notify()
+  changes.notify(table)
   sql.notify(visibleChangesChannel, table).catch(() => {
     // A database that cannot take the notice has not taken the write either, or lost the
     // connection after it: the other processes clear everything when they listen again.
@@ -37,7 +40,7 @@ export function announceChange(sql: Sql, changes: Changes, table: string): void 
 }
 
 export function createChanges(): Changes & { setListening(on: boolean): void } {
-  const listeners = new Set<() => void>()
+  const listeners = new Set<(table?: string) => void>()
   let listening = false
   return {
     get listening() {
@@ -46,8 +49,8 @@ export function createChanges(): Changes & { setListening(on: boolean): void } {
     setListening(on) {
       listening = on
     },
-    notify() {
-      for (const listener of listeners) listener()
+    notify(table) {
+      for (const listener of listeners) listener(table)
     },
     onChange(listener) {
       listeners.add(listener)
@@ -108,7 +111,8 @@ export function watchChanges(
       try {
         await db.listen(
           visibleChangesChannel,
-          () => changes.notify(),
+          // The payload is the table a statement changed (migration 0006's trigger, announceChange).
+          (table) => changes.notify(table || undefined),
           // Listening (again): notices sent while the connection was down are lost, so anything
           // kept may be stale.
           () => {

@@ -46,7 +46,7 @@ export function createStaffServices(
     links: createAccountLinks(sql, accountMail),
     /** The owner's settings (domain/dealer-settings.ts). */
     settings: createSettingsStore(sql),
-    cartRecords: createCartRecords(sql, () => changes.notify()),
+    cartRecords: createCartRecords(sql, () => changes.notify('golf_carts')),
     inventory: createInventory(sql, () => announceChange(sql, changes, 'cart_photos'), { photoPolicy }),
     leads: createLeadInbox(sql, { wakeOutbox: () => leads.onQueued?.() }),
     /** Lead alerts in the browser: the push key, this account's browsers, its new leads' count. */
