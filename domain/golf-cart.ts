@@ -56,13 +56,12 @@ export function categoryLabel(category: string): string {
 }
 
 /** "$12,995": whole dollars with thousands separators; cents only when there are some. */
+/** Made once: a formatter costs far more to make than to use (a page of cards formats dozens of prices). */
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 })
+const dollarsAndCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
 export function formatPrice(price: number): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: Number.isInteger(price) ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(price)
+  return (Number.isInteger(price) ? dollars : dollarsAndCents).format(price)
 }
 
 /**
