@@ -71,7 +71,7 @@ const sections: Record<string, Section> = {
   },
   crowd: {
     title: 'Twenty shoppers at once on /inventory at 10,000 carts',
-    method: `10,000 generated carts as in the search section, spread over the four showrooms, in ${databases}; the production server in its own process with \`CART_CACHE_MS=0\`, so no answer is kept. 20 connections, each request a different filtered \`/inventory\` page (a random showroom, seats, battery, price ceiling, sort and page 1 to 3, each possibly absent), after a 1 s warm-up, median of three 3 s runs; once with nothing changing, and once with a price changed through the console (\`staff.cart.setPrice\`) every 200 ms, each change making the server read the listed carts again. Goal (issue #31): 0 errors and p99 at most 300 ms.`,
+    method: `10,000 generated carts as in the search section, spread over the four showrooms, in ${databases}; the production server in its own process with \`CART_CACHE_MS=0\`, so no answer is kept. 20 connections, each request a different filtered \`/inventory\` page (a random showroom, seats, battery, price ceiling, sort and page 1 to 3, each possibly absent), after a 1 s warm-up, median of three 3 s runs; once with nothing changing, and once with a price changed through the console (\`staff.cart.setPrice\`) every 200 ms, each change making the server bring its listed carts up to date (every listed id and version, then the changed cart; ADR 0029). Goal (issue #31): 0 errors and p99 at most 300 ms.`,
     run: busyInventoryBench,
   },
   staff: {
