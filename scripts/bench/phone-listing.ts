@@ -41,7 +41,7 @@ export async function phoneListing(): Promise<string> {
     } finally {
       await opened.close()
     }
-    const site = await startSiteProcess({ ...db.env, LOG_LEVEL: 'warn' })
+    const site = await startSiteProcess({ ...db.env, LOG_LEVEL: 'info' })
     const browser = await launchBrowser()
     try {
       const [name, value] = (await signInForBench(site.url)).split('=') as [string, string]
