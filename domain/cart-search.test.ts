@@ -54,7 +54,7 @@ function search(next: () => number): CartSearch {
     minPrice: maybe(pick([8000, 12_000])),
     maxPrice: maybe(pick(priceCeilings)),
     q: maybe(pick(['rover', 'xl', 'nomad lsv'])),
-  } as CartSearch
+  }
 }
 
 /** Each filter as the literal rule, by name. */
