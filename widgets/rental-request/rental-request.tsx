@@ -28,7 +28,7 @@ import {
   rentalRequestLimits,
   zipPattern,
 } from '../../domain/rental-request.ts'
-import { describeFailure, fieldIssuesOf, useTRPC } from '../shared/api.tsx'
+import { busyRetryDelay, describeFailure, fieldIssuesOf, retryWhileBusy, useTRPC } from '../shared/api.tsx'
 import { currentPage, FieldError, ReachUsInstead } from '../shared/form-bits.tsx'
 import { useFieldErrors, useRefusedOrigin } from '../shared/lead-form.ts'
 import { useToast } from '../shared/toast.tsx'
@@ -115,6 +115,8 @@ export function RentalRequest({ headingLevel = 2, ...props }: RentalRequestProps
     enabled: Boolean(startDate || zip),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
+    retry: retryWhileBusy,
+    retryDelay: busyRetryDelay,
   })
 
 

@@ -81,6 +81,18 @@ export function describeFailure(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
+/**
+ * For a read the visitor did not ask for by pressing anything (the rental quote as they type):
+ * asked again up to twice, 1 s then 2 s later, while the server answers 503 (busy, or its
+ * database is) or nothing at all, instead of showing at once that it could not be checked.
+ */
+export function retryWhileBusy(failures: number, error: unknown): boolean {
+  if (failures >= 2 || !(error instanceof TRPCClientError)) return false
+  const status = (error.data as { httpStatus?: number } | undefined)?.httpStatus
+  return status === undefined || status === 503
+}
+export const busyRetryDelay = (attempt: number) => 1000 * (attempt + 1)
+
 /** The per-field problems the API reported for a failed submission (docs/CONTRACTS.md error shape). */
 export function fieldIssuesOf(error: unknown): { path: string; message: string }[] {
   if (!(error instanceof TRPCClientError)) return []
