@@ -28,7 +28,7 @@ import type { Sql } from '../db/database.ts'
  * but the next search reads again.
  */
 export function createListedCarts(sql: Sql, read: (sql: Sql, ids?: readonly number[]) => Promise<GolfCartRow[]>, changes?: Changes) {
-  /** The carts as last read, and the change they include: `changes` counts every change heard. */
+  /** The carts as last read, and how many changes they include (`heard` counts every change heard). */
   let kept: { carts: Kept; seen: number } | undefined
   let heard = 0
   let readAll = true

@@ -464,8 +464,11 @@ function bulkDoneMessage(query: URLSearchParams): string | undefined {
   const action = bulkAction(query.get('done'))
   const count = Number(query.get('count'))
   if (!action || !Number.isInteger(count) || count < 1) return undefined
-  return `${count} ${count === 1 ? 'cart' : 'carts'} ${action.done}.`
+  return `${cartCount(count)} ${action.done}.`
 }
+
+/** "1 cart", "3 carts". */
+const cartCount = (count: number) => `${count} ${count === 1 ? 'cart' : 'carts'}`
 
 /** Back to the list the change came from, saying what was done. */
 function backWithDone(back: string, action: BulkAction, count: number): string {
@@ -506,10 +509,11 @@ async function loadBulkConfirm(context: StaffPageContext, actionValue: string | 
   return { action, carts: found, back: consolePath(context.query.get('back')) }
 }
 
+
 function BulkConfirmPage({ data, posted }: StaffPageProps<BulkConfirmData>) {
   const { action, carts } = data
   const deleting = action.value === 'delete'
-  const count = `${carts.length} ${carts.length === 1 ? 'cart' : 'carts'}`
+  const count = cartCount(carts.length)
   return (
     <>
       <h1>{deleting ? `Delete ${count}?` : `Mark ${count} as sold?`}</h1>
@@ -552,7 +556,7 @@ const askFirst = (path: string, action: BulkAction, ids: number[], back: string)
 /** Status or featured for the carts selected; a sale is asked first, a deletion handed on. */
 export const bulkChangePage = staffPage<BulkConfirmData>({
   path: staffPaths.bulkChange,
-  title: (data) => `Mark ${data.carts.length} carts as sold?`,
+  title: (data) => `Mark ${cartCount(data.carts.length)} as sold?`,
   // Opened as an address, it is the sale's question (the only bulk change that asks).
   load: (context) => loadBulkConfirm(context, context.query.get('action') === 'sold' ? 'sold' : null),
   Page: BulkConfirmPage,
@@ -576,7 +580,7 @@ export const bulkChangePage = staffPage<BulkConfirmData>({
 /** Deleting several carts: the question as a page, its post the answer (managers and owners). */
 export const bulkDeletePage = staffPage<BulkConfirmData>({
   path: staffPaths.bulkDelete,
-  title: (data) => `Delete ${data.carts.length} carts?`,
+  title: (data) => `Delete ${cartCount(data.carts.length)}?`,
   load: (context) => loadBulkConfirm(context, 'delete'),
   Page: BulkConfirmPage,
   async post(context, form) {
