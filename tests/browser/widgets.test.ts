@@ -26,13 +26,13 @@ describe('widgets on a partner page', () => {
     await expect.poll(() => cards(page, 'gc-featured-carts').count(), { timeout: 15_000 }).toBe(3)
     await expect.poll(() => cards(page, 'gc-inventory').count(), { timeout: 15_000 }).toBe(24)
     await expect(page.locator('gc-inventory .gc-pager').textContent()).resolves.toContain(`Page 1 of ${seededPages}`)
-    await expect(page.locator('gc-vehicle-detail h2.gc-vehicle__title').textContent()).resolves.toBe('2025 Evolution D6 Max GT4')
+    await expect.poll(() => page.locator('gc-vehicle-detail h2.gc-vehicle__title').textContent(), { timeout: 15_000 }).toBe('2025 Evolution D6 Max GT4')
     // The cart's own facts (issue #30, point 5), then SPEC's 14 figures in their three groups.
     await expect(page.locator('gc-vehicle-detail .gc-spec-group__title').allTextContents()).resolves.toEqual(['This Cart', 'Performance', 'Dimensions', 'Capacity'])
     await expect(page.locator('gc-vehicle-detail .gc-spec-group:first-child dt').first().textContent()).resolves.toBe('Stock Number')
     await expect(page.locator('gc-vehicle-detail .gc-spec-group:not(:first-child) .gc-spec-row').count()).resolves.toBe(14)
-    await expect(page.locator('gc-rental-plans .gc-plan').count()).resolves.toBe(12)
-    await expect(page.locator('gc-contact-form form').count()).resolves.toBe(1)
+    await expect.poll(() => page.locator('gc-rental-plans .gc-plan').count(), { timeout: 15_000 }).toBe(12)
+    await expect.poll(() => page.locator('gc-contact-form form').count(), { timeout: 15_000 }).toBe(1)
 
     await page.locator('gc-payment-calculator input').first().fill('12000')
     await page.locator('gc-payment-calculator button[type="submit"]').click()
