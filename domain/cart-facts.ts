@@ -62,6 +62,30 @@ export function cartSpecifications(cart: SpecificationFacts): Specifications {
   }
 }
 
+/** What the inventory's filters read of a cart: what its page shows (`cartSpecifications`). */
+export interface SearchFacts {
+  /** The stored make, else the brand the title names (null: neither). */
+  make: string | null
+  /** The most people it seats. */
+  seats: number
+  battery: BatteryKind
+}
+
+/**
+ * The one home of these facts for the search (issue #25): the listed carts are read with their
+ * stored columns and this fills in what staff left empty, as the vehicle page does. Until
+ * migration 0033 the database computed them a second time in SQL (migrations 0010 and 0015).
+ */
+export function searchFacts(cart: SpecificationFacts): SearchFacts {
+  const spec = cartSpecifications(cart)
+  return {
+    // With no stored make, `spec` is the title's, so its brand is the title's.
+    make: cart.make ?? (spec.brand === 'Other' ? null : spec.brand),
+    seats: spec.seats.max,
+    battery: spec.battery === batteryLabels.lithium ? 'lithium' : 'lead-acid',
+  }
+}
+
 /** Whether a sold cart's page has passed its `SOLD_VISIBLE_DAYS` and now answers 410. */
 export function soldPageExpired(soldAt: Date | string | null, soldVisibleDays: number, now = new Date()): boolean {
   if (!soldAt) return false

@@ -6,9 +6,9 @@ import type { GolfCart } from './golf-cart.ts'
 /**
  * The inventory's search run over the listed carts held in memory (api/carts/listed-carts.ts):
  * the filters, the words, the sort, the page and every choice's count (PRODUCT.md, "search").
- * The only place these rules are written. What each cart is searched by comes from the database
- * as stored (the effective facts of migration 0010 and the search text of migration 0014), so
- * the title's seats and battery are still read in one place.
+ * The only place these rules are written. What each cart is searched by is its stored columns
+ * with what staff left empty read from the title as its page reads it (domain/cart-facts.ts,
+ * `searchFacts`), and the search text of migration 0014.
  */
 export interface ListedCart {
   /** The cart as lists answer it. */

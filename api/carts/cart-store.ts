@@ -44,8 +44,9 @@ export function createCartStore(sql: Sql, changes?: Changes) {
     /**
      * One page of the listed carts a search finds, with their number and, when asked, the
      * facets: searched in memory over the listed carts (api/carts/listed-carts.ts and
-     * domain/cart-search.ts), which filter on the effective facts (migration 0010: stored values
-     * over the title's); holds come after available carts whatever the sort (PRODUCT.md).
+     * domain/cart-search.ts), which filter on what each cart's page shows (stored values over
+     * the title's: domain/cart-facts.ts, `searchFacts`); holds come after available carts
+     * whatever the sort (PRODUCT.md).
      */
     async list(query: CartQuery): Promise<CartPage> {
       return searchListedCarts(await listedCarts.get(), query)
@@ -173,12 +174,12 @@ function withPicture<R extends { imageUrl: string | null; title: string; picture
 /** SPEC's fields, the status, the showroom, and the cover photo (null for a cart shown by its drawing). */
 /** The listed carts (available and held) as searched in memory, or only those of `ids`; in id order. */
 export async function readListedRows(sql: Sql, ids?: readonly number[]): Promise<GolfCartRow[]> {
-  const rows = await sql<PictureColumns<GolfCartRow>[]>`
-    select ${summaryColumns(sql)}, version, listed_at, make_key, effective_make, effective_seats, effective_battery,
+  const rows = await sql<(PictureColumns<GolfCart> & Omit<GolfCartRow, keyof GolfCart | 'storedMake' | 'storedModel'>)[]>`
+    select ${summaryColumns(sql)}, version, listed_at, seats as stored_seats, battery as stored_battery,
            street_legal, lifted, search_text
     from golf_carts where status in ('available', 'hold') ${ids ? sql`and id in ${sql(ids)}` : sql``} order by id
   `
-  return rows.map(withPicture)
+  return rows.map((row) => ({ ...withPicture(row), storedMake: row.pictureMake, storedModel: row.pictureModel }))
 }
 
 function summaryColumns(sql: Sql | TransactionSql) {

@@ -177,7 +177,7 @@ type ColumnType = (typeof columnTypes)[number]
 /**
  * The columns an update sets: those of the fields it changes. A cart whose price alone changed
  * is written as `set price = ...`, so PostgreSQL recomputes none of the generated columns the
- * title and description feed (the search words, the effective seats and battery) for it.
+ * title, description and stock number feed (the search text, migration 0014) for it.
  */
 function changedColumns(update: PlannedUpdate): ColumnType[] {
   const fields = new Set(update.changes.map((change) => change.field))

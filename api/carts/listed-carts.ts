@@ -1,3 +1,5 @@
+import { searchFacts } from '../../domain/cart-facts.ts'
+import { makeKey } from '../../domain/cart-query.ts'
 import type { BatteryKind } from '../../domain/cart-values.ts'
 import type { ListedCart } from '../../domain/cart-search.ts'
 import type { GolfCart } from '../../domain/golf-cart.ts'
@@ -105,27 +107,29 @@ export type GolfCartRow = GolfCart & {
   /** The record's version (migration 0007): what an update of the kept carts compares. */
   version: number
   listedAt: Date
-  makeKey: string | null
-  effectiveMake: string | null
-  effectiveSeats: number | null
-  effectiveBattery: BatteryKind | null
+  /** The record's own make, model, seats and battery (null: left empty); `searchFacts` fills them in. */
+  storedMake: string | null
+  storedModel: string | null
+  storedSeats: number | null
+  storedBattery: BatteryKind | null
   streetLegal: boolean
   lifted: boolean
   searchText: string
 }
 
 function toListed(row: GolfCartRow): ListedCart {
-  const { version: _version, listedAt, makeKey, effectiveMake, effectiveSeats, effectiveBattery, streetLegal, lifted, searchText, ...cart } = row
+  const { version: _version, listedAt, storedMake, storedModel, storedSeats, storedBattery, streetLegal, lifted, searchText, ...cart } = row
+  const facts = searchFacts({ title: cart.title, make: storedMake, model: storedModel, seats: storedSeats, battery: storedBattery })
   return {
     cart,
     status: cart.status as ListedCart['status'],
     price: cart.price,
     listedAt: listedAt.getTime(),
     category: cart.category,
-    makeKey,
-    make: effectiveMake,
-    seats: effectiveSeats,
-    battery: effectiveBattery,
+    makeKey: facts.make === null ? null : makeKey(facts.make) || null,
+    make: facts.make,
+    seats: facts.seats,
+    battery: facts.battery,
     streetLegal,
     lifted,
     location: cart.location,

@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { effectiveFacts } from '../../tests/support/search-facts.ts'
 import { backends, createTestDatabase, type TestDatabase } from '../../tests/support/test-database.ts'
+import { readListedRows } from '../carts/cart-store.ts'
+import { createListedCarts } from '../carts/listed-carts.ts'
 import { seed } from '../carts/seed.ts'
 import { migrate } from './migrate.ts'
 
 /**
- * Migration 0010 reads a cart's make, seats and battery from its title in SQL, so the search can
- * filter and index them. It must give what a visitor reads on the cart's page
- * (domain/cart-facts.ts): for every seeded cart, for awkward titles, and with stored values.
+ * The search filters on a cart's make, seats and battery as a visitor reads them on its page
+ * (domain/cart-facts.ts): the stored value, else the title's. Migrations 0010 and 0015 computed
+ * them a second time in SQL; migration 0033 drops that, and the listed carts are read with the
+ * stored columns and filled in by `searchFacts`. These hold the listed carts as read from each
+ * database to the page's facts: for every seeded cart, for awkward titles, and with stored values.
  */
 const awkward: { title: string; make?: string; model?: string; seats?: number; battery?: string }[] = [
   { title: '2025 Evolution Classic 4 Plus' },
@@ -40,8 +44,9 @@ const awkward: { title: string; make?: string; model?: string; seats?: number; b
   { title: '2025 Denago EV Rover XL', make: 'Club  Car!', seats: 8 },
 ]
 
-describe.each(backends)('the effective facts of migration 0010 on %s', (backend) => {
+describe.each(backends)('the facts the search reads, on %s', (backend) => {
   let db: TestDatabase
+  const listed = async () => (await createListedCarts(db.sql, readListedRows).get()).map((c) => ({ id: c.cart.id, title: c.cart.title, makeKey: c.makeKey, seats: c.seats, battery: c.battery }))
 
   beforeAll(async () => {
     db = await createTestDatabase(backend)
@@ -57,27 +62,36 @@ describe.each(backends)('the effective facts of migration 0010 on %s', (backend)
   })
   afterAll(() => db?.close())
 
-  it('match the vehicle page for every cart: the seed and the awkward titles', async () => {
-    const rows = await db.sql<
-      { title: string; make: string | null; model: string | null; seats: number | null; battery: 'lithium' | 'lead-acid' | null; makeKey: string | null; effectiveSeats: number; effectiveBattery: string }[]
-    >`select title, make, model, seats, battery, make_key, effective_seats, effective_battery from golf_carts order by id`
-    expect(rows.length).toBeGreaterThan(awkward.length)
-    for (const row of rows) {
-      expect({ title: row.title, makeKey: row.makeKey, seats: row.effectiveSeats, battery: row.effectiveBattery }).toEqual({
-        title: row.title,
-        ...effectiveFacts(row),
-      })
+  it('match the vehicle page for every listed cart: the seed and the awkward titles', async () => {
+    const rows = await db.sql<{ id: number; title: string; make: string | null; model: string | null; seats: number | null; battery: 'lithium' | 'lead-acid' | null }[]>`
+      select id, title, make, model, seats, battery from golf_carts where status in ('available', 'hold') order by id
+    `
+    const carts = await listed()
+    expect(carts.map((c) => c.title)).toEqual(rows.map((r) => r.title))
+    for (const { title } of awkward) expect(carts.map((c) => c.title)).toContain(title)
+    for (const [i, row] of rows.entries()) {
+      expect(carts[i]).toEqual({ id: row.id, title: row.title, ...effectiveFacts(row) })
     }
   })
 
   it('follow a change to the title or a stored fact', async () => {
     const [cart] = await db.sql<{ id: number }[]>`select id from golf_carts where title = 'Evolution D6'`
+    const facts = async () => (await listed()).find((c) => c.id === cart!.id)
     await db.sql`update golf_carts set title = 'Denago EV Rover XXL' where id = ${cart!.id}`
-    const [renamed] = await db.sql`select make_key, effective_seats, effective_battery from golf_carts where id = ${cart!.id}`
-    expect(renamed).toEqual({ makeKey: 'denago', effectiveSeats: 8, effectiveBattery: 'lithium' })
+    expect(await facts()).toMatchObject({ makeKey: 'denago', seats: 8, battery: 'lithium' })
     await db.sql`update golf_carts set seats = 4, battery = 'lead-acid', make = 'Icon' where id = ${cart!.id}`
-    const [stored] = await db.sql`select make_key, effective_seats, effective_battery from golf_carts where id = ${cart!.id}`
-    expect(stored).toEqual({ makeKey: 'icon', effectiveSeats: 4, effectiveBattery: 'lead-acid' })
+    expect(await facts()).toMatchObject({ makeKey: 'icon', seats: 4, battery: 'lead-acid' })
+  })
+
+  it('are no longer computed by the database (migration 0033)', async () => {
+    const functions = await db.sql`
+      select proname from pg_proc where proname in ('golf_cart_title_seats', 'golf_cart_title_battery', 'golf_cart_platform_text', 'golf_cart_make_key')
+    `
+    expect(functions).toEqual([])
+    const columns = await db.sql<{ columnName: string }[]>`
+      select column_name from information_schema.columns where table_name = 'golf_carts' and (column_name like 'effective%' or column_name = 'make_key')
+    `
+    expect(columns).toEqual([])
   })
 
   it('find words of the title, the description and the stock number', async () => {
