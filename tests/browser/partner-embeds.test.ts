@@ -323,6 +323,18 @@ describe('a partner page', () => {
       where i.id = ${events[0]!.detail.id}
     `
     expect(stored).toEqual({ sourceLabel: 'shore-rentals', plan: 'monthly', showroom: 'waretown' })
-    expect(problems).toEqual([])
+    // A server busy past its read deadline may answer a quote 503 (CI has seen it under load):
+    // the widget asks again (widgets/shared/api.tsx, `retryWhileBusy`), and the answer shown above
+    // came from that. Those answers, and the browser's one console line for each, are the only
+    // problems allowed.
+    const busyQuotes = problems.filter((p) => /^503: .*\/trpc\/rental\.quote\?/.test(p)).length
+    let busyLines = busyQuotes
+    const others = problems.filter((p) => {
+      if (/^503: .*\/trpc\/rental\.quote\?/.test(p)) return false
+      if (busyLines === 0 || p !== 'console: Failed to load resource: the server responded with a status of 503 (Service Unavailable)') return true
+      busyLines--
+      return false
+    })
+    expect({ others, retriedAtMost: busyQuotes <= 2 }).toEqual({ others: [], retriedAtMost: true })
   })
 })
