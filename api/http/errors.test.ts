@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
-import { errorAnswer, HttpError, internalErrorMessage, RateLimitedError, unavailableMessages } from './errors.ts'
+import { errorAnswer, FieldError, fieldRefused, HttpError, internalErrorMessage, RateLimitedError, unavailableMessages } from './errors.ts'
 import { OriginRefusedError } from './origin.ts'
 
 /** The one error boundary (issue #11): every kind of error, one shape. */
@@ -45,6 +45,20 @@ describe('errorAnswer', () => {
       expect(answer).toMatchObject({ status: 503, body: { message: unavailableMessages.mutation }, retryAfter: 30 })
       expect(answer.body.message).toMatch(/not sent.*call \(888\) 555-0100/)
     }
+  })
+
+  it("puts a store's or a procedure's own field refusal beside its field, as a schema's issues are", () => {
+    expect(errorAnswer(fieldRefused('rental.zip', 'We deliver in New Jersey only'))).toMatchObject({
+      status: 400,
+      body: { message: 'Invalid input: rental.zip: We deliver in New Jersey only', issues: [{ path: 'rental.zip', message: 'We deliver in New Jersey only' }] },
+    })
+    const both = new FieldError([
+      { path: 'stockNumber', message: 'This stock number was just given to another cart' },
+      { path: 'vin', message: 'This VIN was just given to another cart' },
+    ])
+    const answer = errorAnswer(new TRPCError({ code: 'BAD_REQUEST', message: both.message, cause: both }))
+    expect(answer.body.issues).toEqual(both.issues)
+    expect(answer.failure).toBeUndefined()
   })
 
   it('hands back our own failures for the log, and nothing for the client\'s mistakes', () => {

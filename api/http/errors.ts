@@ -48,6 +48,26 @@ export const unavailableMessages = {
 const unavailableRetryAfter = 30
 
 /**
+ * Fields refused after the schema's own check (a stock number just taken, a code that is not
+ * right): each problem beside its field, already in the error shape's `issues`. Thrown by a store
+ * or a procedure; `fieldIssues` reads it as it reads a schema's issues.
+ */
+export class FieldError extends Error {
+  override name = 'FieldError'
+  constructor(
+    readonly issues: FieldIssue[],
+    message = issues.map((i) => `${i.path}: ${i.message}`).join('; '),
+  ) {
+    super(message)
+  }
+}
+
+/** A procedure's refusal of one field: 400, the sentence beside the field (`path`, as posted). */
+export function fieldRefused(path: string, message: string): TRPCError {
+  return new TRPCError({ code: 'BAD_REQUEST', message, cause: new FieldError([{ path, message }], message) })
+}
+
+/**
  * A refusal with a status and a sentence of our own, raised outside tRPC (a path that is not a
  * URL, a file that is not there). `retryAfter` in seconds.
  */
@@ -175,14 +195,19 @@ export function invalidInputMessage(issues: readonly FieldIssue[]): string {
   return `Invalid input: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`
 }
 
-/** The issues of a failed schema check (zod or any Standard Schema), as `{ path, message }`. */
+/**
+ * The issues of a failed schema check (zod or any Standard Schema: a path as a list), or of a
+ * store's refusal that already speaks the error shape (a path as text: api/staff/cart-records.ts,
+ * `FieldError`), as `{ path, message }`.
+ */
 export function fieldIssues(cause: unknown): FieldIssue[] {
   const issues = (cause as { issues?: unknown } | undefined)?.issues
   if (!Array.isArray(issues)) return []
-  return issues.map((issue: { path?: readonly PropertyKey[] | { key: PropertyKey }[]; message?: string }) => ({
-    path: (issue.path ?? [])
-      .map((p) => (typeof p === 'object' && p !== null ? String(p.key) : String(p)))
-      .join('.'),
+  return issues.map((issue: { path?: string | readonly PropertyKey[] | { key: PropertyKey }[]; message?: string }) => ({
+    path:
+      typeof issue.path === 'string'
+        ? issue.path
+        : (issue.path ?? []).map((p) => (typeof p === 'object' && p !== null ? String(p.key) : String(p))).join('.'),
     message: issue.message ?? 'Invalid value',
   }))
 }

@@ -5,6 +5,7 @@ import { type RentalQuote, type RentalQuoteInput, type RentalRequest, type Renta
 import { announceChange, type Changes } from '../db/changes.ts'
 import type { Sql, TransactionSql } from '../db/database.ts'
 import { type Actor, recordChanges } from '../staff/audit.ts'
+import { fieldRefused } from '../http/errors.ts'
 import { newJerseyZip } from './zip-codes.ts'
 
 /**
@@ -22,11 +23,6 @@ export interface PricedRental extends RentalRequest {
 /** A stored request (domain/rental-request.ts names its fields). */
 export type StoredRentalRequest = RentalRequestDetails
 
-/** A field's refusal, shown beside it like a schema's (api/http/errors.ts reads `issues`). */
-function fieldRefusal(path: string, message: string): TRPCError {
-  return new TRPCError({ code: 'BAD_REQUEST', message, cause: Object.assign(new Error(message), { issues: [{ path: path.split('.'), message }] }) })
-}
-
 /**
  * Prices a request before it is stored: the plan's price, the end date, and for a delivery the
  * fee from the nearest showroom. A delivery ZIP outside New Jersey is refused beside its field.
@@ -38,7 +34,7 @@ export async function priceRental(request: RentalRequest): Promise<PricedRental>
     return { ...request, street: undefined, town: undefined, zip: undefined, endDate, price: plan.amount }
   }
   const zip = await newJerseyZip(request.zip ?? '')
-  if (!zip.found) throw fieldRefusal('rental.zip', zip.refusal)
+  if (!zip.found) throw fieldRefused('rental.zip', zip.refusal)
   const estimate = deliveryEstimate(zip.place)
   return {
     ...request,

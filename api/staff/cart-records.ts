@@ -1,10 +1,9 @@
 import { type CartStatus, type DerivedFacts, derivedFacts } from '../../domain/cart-facts.ts'
 import { type CartRecord, type CartRecordField, cartRecordFields, cartRecordInput } from '../../domain/cart-record.ts'
-import type { FieldIssue } from '../../domain/inquiry.ts'
 import type { CartPhoto, StaffPhoto } from '../../domain/photos.ts'
 import { normalizeVin } from '../../domain/vin.ts'
 import { chooseSlug, insertCart } from '../carts/cart-store.ts'
-import { fieldIssues } from '../http/errors.ts'
+import { FieldError, fieldIssues } from '../http/errors.ts'
 import type { Sql, TransactionSql } from '../db/database.ts'
 import { type Actor, type AuditChange, changedFields, recordChanges } from './audit.ts'
 
@@ -66,13 +65,6 @@ export interface StaffCart extends Omit<CartRecord, 'stockNumber' | 'condition'>
   photos: StaffPhoto[]
 }
 
-/** A save refused for one or more fields, shown beside each (the error shape's `issues`). */
-export class FieldError extends Error {
-  override name = 'FieldError'
-  constructor(readonly issues: FieldIssue[]) {
-    super(issues.map((i) => `${i.path}: ${i.message}`).join('; '))
-  }
-}
 
 /** The list's row would sell a cart without the sale being confirmed: nothing was saved. */
 export class SaleUnconfirmedError extends Error {

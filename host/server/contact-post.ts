@@ -10,7 +10,7 @@ import { countyByValue } from '../../domain/counties.ts'
 import { inquiryLimits, visitorFieldNames } from '../../domain/inquiry.ts'
 import { rentalLeadInput, rentalRequestFieldNames } from '../../domain/rental-request.ts'
 import { serviceLeadInput, serviceRequestFieldNames } from '../../domain/service-request.ts'
-import type { PostedForm } from '../form-state.ts'
+import { type PostedForm, refusalOnForm } from '../form-state.ts'
 import { contactFormAnchor, paths, requestFormAnchor } from '../../domain/site-paths.ts'
 
 /**
@@ -106,13 +106,7 @@ export function mountContactPost(
         const refusal = errorAnswer(error, { mutation: true, method: req.method, path: req.path })
         logFailure(context.log, leadForm.path === paths.contact ? 'contact form post failed' : `${leadForm.path} form post failed`, refusal)
         if (refusal.retryAfter !== undefined) res.set('Retry-After', String(refusal.retryAfter))
-        const { issues, message } = refusal.body
-        const form: PostedForm = {
-          values: post.values,
-          request: leadForm.request?.(post),
-          errors: Object.fromEntries(issues.map((i) => [i.path, i.message])),
-          message: issues.length > 0 ? undefined : message,
-        }
+        const form: PostedForm = { ...refusalOnForm(refusal, post.values), request: leadForm.request?.(post) }
         await answer(req, res, leadForm.back(post), form, refusal.status)
       },
     )

@@ -1,4 +1,5 @@
 import { errorAnswer } from '../../api/http/errors.ts'
+import { refusalOnForm } from '../form-state.ts'
 import type { PostedState } from '../staff/page.ts'
 
 /**
@@ -8,9 +9,5 @@ import type { PostedState } from '../staff/page.ts'
 export function refusedForm(error: unknown, values: Record<string, string>, rowId?: number): { status: number; posted: PostedState } {
   const answer = errorAnswer(error, { mutation: true, staff: true })
   if (answer.failure !== undefined && answer.status !== 503) throw error
-  const errors = Object.fromEntries(answer.body.issues.map((issue) => [issue.path.split('.')[0] ?? issue.path, issue.message]))
-  return {
-    status: answer.status,
-    posted: { values, errors, message: answer.body.issues.length > 0 ? undefined : answer.body.message, rowId },
-  }
+  return { status: answer.status, posted: { ...refusalOnForm(answer, values, (path) => path.split('.')[0]!), rowId } }
 }

@@ -1,17 +1,13 @@
 import { type ComponentType, createElement, type ReactNode } from 'react'
 import type { createCaller } from '../../api/trpc/router.ts'
 import { roleAllows, routeRule, type StaffRole } from '../../domain/staff-access.ts'
+import type { FormState } from '../form-state.ts'
 
 /** The staff procedures as the signed-in person calls them (session and origin checked by each). */
 export type StaffCaller = ReturnType<typeof createCaller>
 
 /** A form posted to a console page, rendered again when it was refused: nothing typed is lost. */
-export interface PostedState {
-  values: Record<string, string>
-  /** Each problem beside its field, by the field's name. */
-  errors: Record<string, string>
-  /** A problem with no field of its own. */
-  message?: string
+export interface PostedState extends FormState {
   /** Which row of a list the post was about (the inventory's one-step change). */
   rowId?: number
 }

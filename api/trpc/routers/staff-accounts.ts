@@ -6,7 +6,7 @@ import { PasskeyError, passkeyMessages, passkeyName } from '../../users/passkeys
 import * as z from 'zod/mini'
 import { staffRoles } from '../../../domain/staff-access.ts'
 import { AccountError, lastOwnerMessage, PasswordTriesExceeded, passwordRules, wrongCurrentPassword } from '../../users/user-store.ts'
-import { RateLimitedError } from '../../http/errors.ts'
+import { FieldError, fieldRefused, RateLimitedError } from '../../http/errors.ts'
 import { router } from '../init.ts'
 import { staffProcedure } from '../staff-procedure.ts'
 
@@ -14,16 +14,6 @@ import { staffProcedure } from '../staff-procedure.ts'
  * A refusal of the account store beside its field when it has one (`{ message, issues }`, the one
  * error shape), else above the form: 400, or 409 for the last-owner rule and a taken address.
  */
-class FieldRefusal extends Error {
-  override name = 'FieldRefusal'
-  constructor(
-    message: string,
-    readonly issues: { path: string[]; message: string }[],
-  ) {
-    super(message)
-  }
-}
-
 async function refusingAccountErrors<T>(
   fieldOf: string | ((message: string) => string) | undefined,
   work: () => Promise<T>,
@@ -40,7 +30,7 @@ async function refusingAccountErrors<T>(
     throw new TRPCError({
       code: conflict ? 'CONFLICT' : 'BAD_REQUEST',
       message: error.message,
-      cause: field && !conflict ? new FieldRefusal(error.message, [{ path: [field], message: error.message }]) : error,
+      cause: field && !conflict ? new FieldError([{ path: field, message: error.message }], error.message) : error,
     })
   }
 }
@@ -92,7 +82,7 @@ export const staffAccountRouter = router({
       const codes = await ctx.staff.secondStep.confirmAuthenticator(ctx.session.user.id, ctx.session.user.username, input.code.replace(/\s/g, ''), ctx.actor)
       if (!codes) {
         const message = 'That code is not right: enter the 6 digits the app shows now.'
-        throw new TRPCError({ code: 'BAD_REQUEST', message, cause: new FieldRefusal(message, [{ path: ['code'], message }]) })
+        throw fieldRefused('code', message)
       }
       return { recoveryCodes: codes }
     }),
@@ -118,7 +108,7 @@ export const staffAccountRouter = router({
     .input(z.object({ name: z.string().check(z.maxLength(200)), response: z.string().check(z.maxLength(20_000)) }))
     .mutation(async ({ ctx, input }) => {
       const refuse = (message: string, field?: string) => {
-        throw new TRPCError({ code: 'BAD_REQUEST', message, cause: field ? new FieldRefusal(message, [{ path: [field], message }]) : undefined })
+        throw field ? fieldRefused(field, message) : new TRPCError({ code: 'BAD_REQUEST', message })
       }
       let response: unknown
       try {
@@ -193,7 +183,7 @@ export const staffAccountsRouter = router({
       if (!ctx.staff.links.canSend) throw new TRPCError({ code: 'BAD_REQUEST', message: noMailMessage })
       if (!input.email.trim()) {
         const message = 'An invitation needs the email address it goes to'
-        throw new TRPCError({ code: 'BAD_REQUEST', message, cause: new FieldRefusal(message, [{ path: ['email'], message }]) })
+        throw fieldRefused('email', message)
       }
       const account = await refusingAccountErrors(
         (message) => (/address/.test(message) ? 'email' : 'username'),

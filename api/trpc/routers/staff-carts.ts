@@ -3,7 +3,8 @@ import * as z from 'zod/mini'
 import { cartStatuses } from '../../../domain/cart-facts.ts'
 import { cartRecordFields, type CartRecordInput } from '../../../domain/cart-record.ts'
 import { plainText } from '../../../domain/inquiry.ts'
-import { FieldError, NoSuchCartError, SaleUnconfirmedError, StaleVersionError, staffSorts } from '../../staff/cart-records.ts'
+import { FieldError } from '../../http/errors.ts'
+import { NoSuchCartError, SaleUnconfirmedError, StaleVersionError, staffSorts } from '../../staff/cart-records.ts'
 import { router } from '../init.ts'
 import { staffProcedure } from '../staff-procedure.ts'
 
@@ -19,14 +20,8 @@ const cartProcedure = staffProcedure.use(async ({ next }) => {
   const result = await next()
   if (result.ok) return result
   const cause = result.error.cause
-  if (cause instanceof FieldError) {
-    // Shaped like a schema's issues (path as a list), so the formatter lists them per field.
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: cause.message,
-      cause: Object.assign(new Error(cause.message), { issues: cause.issues.map((i) => ({ path: [i.path], message: i.message })) }),
-    })
-  }
+  // Its issues are already the error shape's; the formatter lists them per field (fieldIssues).
+  if (cause instanceof FieldError) throw new TRPCError({ code: 'BAD_REQUEST', message: cause.message, cause })
   if (cause instanceof StaleVersionError) throw new TRPCError({ code: 'CONFLICT', message: cause.message })
   if (cause instanceof SaleUnconfirmedError) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: cause.message })
   if (cause instanceof NoSuchCartError) throw new TRPCError({ code: 'NOT_FOUND', message: cause.message })

@@ -1,5 +1,5 @@
-import { TRPCError } from '@trpc/server'
 import * as z from 'zod/mini'
+import { fieldRefused } from '../../http/errors.ts'
 import { router } from '../init.ts'
 import { staffProcedure } from '../staff-procedure.ts'
 import { staffCartsRouter } from './staff-carts.ts'
@@ -60,7 +60,7 @@ export const staffRouter = router({
       // turning it on adds theirs first, or they could no longer reach this setting.
       if (input.requireSecondStep === true && !(await ctx.staff.secondStep.enabled(ctx.session.user.id))) {
         const message = 'Add an authenticator app to your own account first (Your account): you would be sent there too.'
-        throw new TRPCError({ code: 'BAD_REQUEST', message, cause: { issues: [{ path: ['requireSecondStep'], message }] } })
+        throw fieldRefused('requireSecondStep', message)
       }
       return ctx.staff.settings.save(ctx.actor, input)
     }),
