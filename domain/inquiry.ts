@@ -60,7 +60,8 @@ export function maxLength(label: string, max: number) {
   return z.maxLength(max, { message: `${label} must be at most ${max} characters`, abort: true })
 }
 
-function optionalText(label: string, max: number, options: { lines?: boolean } = {}) {
+/** Text a form may leave empty, trimmed, with the same checks (shared by the rental and service requests). */
+export function optionalText(label: string, max: number, options: { lines?: boolean } = {}) {
   return z.optional(z.string(`${label} must be text`).check(z.trim(), maxLength(label, max), plainText(label, options)))
 }
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { showrooms } from './business.ts'
 import { addDays, type Day, daysBetween, formatDay, isDay, newJerseyToday } from './calendar-days.ts'
-import { plainText } from './inquiry.ts'
+import { optionalText, plainText } from './inquiry.ts'
 import { cartTypes, type CartType, formatDollars, type PlanKey, planDays, planKeys, rentalCartType, rentalPlan } from './rental-plans.ts'
 
 /**
@@ -39,20 +39,8 @@ export const rentalRequestFields = z
     ),
     pickup: z.enum(['showroom', 'delivery'], 'Choose pickup at a showroom or delivery'),
     showroom: z.optional(z.string().check(z.maxLength(40), plainText('Showroom'))),
-    street: z.optional(
-      z.string('Street must be text').check(
-        z.trim(),
-        z.maxLength(rentalRequestLimits.street, `Street must be at most ${rentalRequestLimits.street} characters`),
-        plainText('Street'),
-      ),
-    ),
-    town: z.optional(
-      z.string('Town must be text').check(
-        z.trim(),
-        z.maxLength(rentalRequestLimits.town, `Town must be at most ${rentalRequestLimits.town} characters`),
-        plainText('Town'),
-      ),
-    ),
+    street: optionalText('Street', rentalRequestLimits.street),
+    town: optionalText('Town', rentalRequestLimits.town),
     zip: z.optional(z.string('ZIP code must be text').check(z.trim(), z.maxLength(10, 'Enter a 5-digit ZIP code'), plainText('ZIP code'))),
   })
   .check(

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { business } from './business.ts'
-import { plainText } from './inquiry.ts'
+import { optionalText, plainText } from './inquiry.ts'
 
 /**
  * A service request (PRODUCT.md, "service requests"): the owner's cart and what it needs, beside
@@ -39,13 +39,7 @@ export const serviceRequestFields = z.object({
     z.maxLength(serviceRequestLimits.make, `Make must be at most ${serviceRequestLimits.make} characters`),
     plainText('Make'),
   ),
-  model: z.optional(
-    z.string('Model must be text').check(
-      z.trim(),
-      z.maxLength(serviceRequestLimits.model, `Model must be at most ${serviceRequestLimits.model} characters`),
-      plainText('Model'),
-    ),
-  ),
+  model: optionalText('Model', serviceRequestLimits.model),
   year: z.optional(
     z.string('Year must be text').check(
       z.trim(),
