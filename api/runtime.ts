@@ -4,6 +4,7 @@ import { startDailyBackups } from './db/backup-files.ts'
 import { createChanges, watchChanges } from './db/changes.ts'
 import type { Database } from './db/database.ts'
 import { refreshStatisticsRegularly } from './db/statistics.ts'
+import type { Deadlines } from './db/unavailable.ts'
 import type { NotificationKind } from './inquiries/inquiry-store.ts'
 import { createLeadEscalation, type LeadEscalation } from './leads/lead-escalation.ts'
 import { startLeadUpkeep } from './leads/lead-upkeep.ts'
@@ -40,6 +41,8 @@ export function createRuntime(
     trustedPhotoAddresses?: readonly string[]
     /** Tests' local push service, with its own certificate. */
     pushAgent?: Agent
+    /** Longer database deadlines for tests' servers on a busy machine (api/db/unavailable.ts). */
+    deadlines?: Deadlines
   } = {},
 ): Runtime {
   const { mail } = env
@@ -55,6 +58,7 @@ export function createRuntime(
     changes,
     keepListedCarts: env.cacheBytes > 0,
     soldVisibleDays: env.soldVisibleDays,
+    deadlines: options.deadlines,
     signInPolicy: options.signInPolicy,
     photoPolicy: { siteUrl: env.siteUrl, allowedHosts: env.importPhotoHosts, trustedAddresses: options.trustedPhotoAddresses },
     // Reset and invitation links go out at once, not through the outbox: the outbox keeps what it

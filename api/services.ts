@@ -1,6 +1,7 @@
 import { createCartStore } from './carts/cart-store.ts'
 import { announceChange, type Changes, createChanges } from './db/changes.ts'
 import { createWriteRefusals } from './db/write-refusals.ts'
+import { type Deadlines, productionDeadlines } from './db/unavailable.ts'
 import { defaultSoldVisibleDays } from '../domain/cart-facts.ts'
 import type { Sql } from './db/database.ts'
 import { createInquiryStore, type InquiryStoreOptions } from './inquiries/inquiry-store.ts'
@@ -27,6 +28,8 @@ export interface ServiceOptions {
    * (api/carts/listed-carts.ts); off with `CACHE_MB=0`, where nothing is kept for visitors.
    */
   keepListedCarts?: boolean
+  /** How long procedures wait on the database before answering 503 (api/db/unavailable.ts). */
+  deadlines?: Deadlines
 }
 
 /**
@@ -57,6 +60,7 @@ export function createServices(
     /** The rental fleet, its calendar and the public quote (api/rentals/). */
     rentals: createRentalStore(sql, changes),
     soldVisibleDays: options.soldVisibleDays ?? defaultSoldVisibleDays,
+    deadlines: options.deadlines ?? productionDeadlines,
     staff: createStaffServices(sql, changes, options.signInPolicy, options.photoPolicy, leads, options.accountMail),
     /** Cart photos: the console's writes, and the files every process serves (api/photos/). */
     photos: createPhotoStore(sql, () => announceChange(sql, changes, 'cart_photos')),

@@ -65,6 +65,15 @@ export const readDeadlineMs = 1500
  */
 export const writeDeadlineMs = 5000
 
+/** How long the API waits on the database before answering 503, for reads and for submissions. */
+export interface Deadlines {
+  read: number
+  write: number
+}
+
+/** The deadlines every server runs with (tests' servers may be given longer ones: tests/support/test-server.ts). */
+export const productionDeadlines: Deadlines = { read: readDeadlineMs, write: writeDeadlineMs }
+
 /**
  * Rejects after `ms` with an error whose code says what the caller knows: `DATABASE_DEADLINE`
  * (the write may still land: "could not confirm"), or `DATABASE_NOT_REACHED` for a step in front

@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import { errorAnswer, GoneError, isUnstorableCharacter, unstorableCharacterMessage } from '../http/errors.ts'
-import { isDatabaseUnavailable, readDeadlineMs, withDeadline, writeDeadlineMs } from '../db/unavailable.ts'
+import { isDatabaseUnavailable, withDeadline } from '../db/unavailable.ts'
 import type { Context } from './context.ts'
 
 /**
@@ -21,7 +21,8 @@ const t = initTRPC.context<Context>().create({
 
 /**
  * A database that is down, restarting or silent becomes a 503 with a plain sentence: within
- * `readDeadlineMs` for reads, within `writeDeadlineMs` for submissions (api/db/unavailable.ts).
+ * `readDeadlineMs` for reads, within `writeDeadlineMs` for submissions (api/db/unavailable.ts;
+ * `ctx.deadlines`, which only tests' servers change).
  * The sentence is the error boundary's ("not sent", "could not confirm", "unavailable"). A write
  * the database refused (a full disk) is noted for `/readyz` (api/http/health.ts). A character the
  * database cannot store is the caller's 400.
@@ -31,7 +32,7 @@ const databaseGuard = t.middleware(async ({ ctx, type, path, next }) => {
   const staff = path.startsWith('staff.')
   const unavailable = (cause: unknown) =>
     new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: errorAnswer(cause, { mutation, staff }).body.message, cause })
-  const result = await withDeadline(next(), mutation ? writeDeadlineMs : readDeadlineMs).catch((error: unknown) => {
+  const result = await withDeadline(next(), mutation ? ctx.deadlines.write : ctx.deadlines.read).catch((error: unknown) => {
     throw isDatabaseUnavailable(error) ? unavailable(error) : error
   })
   // A value the database cannot hold (NUL) that no schema caught: the caller's 400, not a failure.

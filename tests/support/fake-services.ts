@@ -1,5 +1,6 @@
 import { createChanges } from '../../api/db/changes.ts'
 import { createWriteRefusals } from '../../api/db/write-refusals.ts'
+import { productionDeadlines } from '../../api/db/unavailable.ts'
 import { startingInventory } from '../../api/carts/starting-inventory.ts'
 import type { GolfCart, GolfCartDetail } from '../../domain/golf-cart.ts'
 import { cartPicture } from '../../domain/cart-pictures.ts'
@@ -146,6 +147,7 @@ export function fakeServices(carts: GolfCartDetail[] = seedCarts()): FakeService
     changes: createChanges(),
     writeRefusals: createWriteRefusals(),
     soldVisibleDays: 14,
+    deadlines: productionDeadlines,
     staff: notUsedByWidgets('staff') as Services['staff'],
     photos: notUsedByWidgets('photos') as Services['photos'],
     inquiries: {

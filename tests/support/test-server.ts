@@ -6,6 +6,7 @@ import { type Env, loadEnv } from '../../api/config/env.ts'
 import { createApp } from '../../api/http/app.ts'
 import { createLogger } from '../../api/log.ts'
 import { createRuntime, type Runtime } from '../../api/runtime.ts'
+import type { Deadlines } from '../../api/db/unavailable.ts'
 import type { SignInPolicy } from '../../api/staff/sign-in.ts'
 import { type Backend, createTestDatabase, type TestDatabase } from './test-database.ts'
 
@@ -21,6 +22,15 @@ export interface TestServer {
   close(): Promise<void>
 }
 
+/**
+ * The database deadlines of tests' servers. A test server shares two cores with two other test
+ * files, a type check and Chromium: at that load CI has seen a read pass the production 1.5 s and
+ * a browser test fail on the 503 (a lead not sent, an inventory page without its filters). No test
+ * that uses these is about the deadlines; those that are (host/server/outage.test.ts,
+ * api/trpc/database-guard.test.ts) build their servers with the production ones.
+ */
+export const testDeadlines: Deadlines = { read: 10_000, write: 20_000 }
+
 /** The real app on a loopback port, over a fresh, migrated and seeded database. */
 export async function startTestServer(
   backend: Backend,
@@ -34,6 +44,8 @@ export async function startTestServer(
     pushAgent?: Agent
     /** A port chosen beforehand (`freePort()`), for a SITE_URL that names it. */
     port?: number
+    /** The database deadlines; `testDeadlines` unless a test of the deadlines names the real ones. */
+    deadlines?: Deadlines
   } = {},
 ): Promise<TestServer> {
   const db = await createTestDatabase(backend, 'seeded')
@@ -46,6 +58,7 @@ export async function startTestServer(
     signInPolicy: options.signInPolicy,
     trustedPhotoAddresses: options.trustedPhotoAddresses,
     pushAgent: options.pushAgent,
+    deadlines: options.deadlines ?? testDeadlines,
   })
   await runtime.listening
   const { app, listener } = await createApp({ db, env: config, log, services: runtime.services, widgetsDir: options.widgetsDir, mountSite })

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { business } from '../../../domain/business.ts'
 import { leadInput } from '../../../domain/lead-input.ts'
-import { readDeadlineMs, withDeadline } from '../../db/unavailable.ts'
+import { withDeadline } from '../../db/unavailable.ts'
 import { RateLimitedError } from '../../http/errors.ts'
 import { priceRental } from '../../rentals/rental-store.ts'
 import { publicProcedure, router } from '../init.ts'
@@ -20,7 +20,7 @@ export const inquiriesRouter = router({
     .use(async ({ ctx, next }) => {
       // The first contact with the database, bounded like a read: a database that is down or
       // silent is answered "not sent" within 2 seconds, before the lead is ever sent to it.
-      const verdict = await withDeadline(ctx.leadRateLimit.hit(ctx.request.clientAddress), readDeadlineMs, 'DATABASE_NOT_REACHED')
+      const verdict = await withDeadline(ctx.leadRateLimit.hit(ctx.request.clientAddress), ctx.deadlines.read, 'DATABASE_NOT_REACHED')
       if (!verdict.allowed) {
         const minutes = Math.max(1, Math.ceil(verdict.retryAfter / 60))
         throw new TRPCError({
