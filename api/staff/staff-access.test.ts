@@ -15,6 +15,7 @@ import type { TRPCClientError } from '@trpc/client'
 import type { AppRouter } from '../trpc/router.ts'
 import { backends } from '../../tests/support/test-database.ts'
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
+import { productionDeadlines } from '../db/unavailable.ts'
 import { createContextInner } from '../trpc/context.ts'
 import { createCallerFactory, router } from '../trpc/init.ts'
 import { appRouter } from '../trpc/router.ts'
@@ -197,7 +198,7 @@ describe('the role of every staff procedure and page is decided (PRODUCT.md, "wh
   it('a procedure without a rule is refused to everyone, even an owner', async () => {
     const probe = router({ staff: router({ undeclared: staffProcedure.query(() => 'reached') }) })
     const session = { user: { id: 1, username: 'owner', role: 'owner' as const }, signedInAt: '', expiresAt: '' }
-    const services = { staff: { sessions: { resolve: () => Promise.resolve(session) } } } as never
+    const services = { staff: { sessions: { resolve: () => Promise.resolve(session) } }, deadlines: productionDeadlines } as never
     const caller = createCallerFactory(probe)(createContextInner(services, { staffToken: 'x', sameOrigin: true }))
     await expect(caller.staff.undeclared()).rejects.toMatchObject({ code: 'FORBIDDEN', message: staffMessages.undeclared })
   })
