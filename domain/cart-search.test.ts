@@ -54,6 +54,7 @@ function search(next: () => number): CartSearch {
     minPrice: maybe(pick([8000, 12_000])),
     maxPrice: maybe(pick(priceCeilings)),
     q: maybe(pick(['rover', 'xl', 'nomad lsv'])),
+    sort: maybe(pick(['price-asc', 'price-desc', 'newest'] as const)),
   }
 }
 
@@ -80,8 +81,22 @@ function literally(carts: ListedCart[], q: CartSearch) {
     return left.get(name)!
   }
   const found = but('')
+  // The sort written out: available before held, then the sort's own key, then the id.
+  const key = (c: ListedCart) =>
+    q.sort === 'price-asc' ? [c.price, c.cart.id] : q.sort === 'price-desc' ? [-c.price, c.cart.id] : q.sort === 'newest' ? [-c.listedAt, -c.cart.id] : [c.cart.id]
+  const sorted = [...found].sort((a, b) => {
+    const [x, y] = [[Number(a.status === 'hold'), ...key(a)], [Number(b.status === 'hold'), ...key(b)]]
+    return x.map((v, i) => v - y[i]!).find((d) => d !== 0) ?? 0
+  })
+  const makeLabel = (key: string) => {
+    const spellings = but('make').filter((c) => c.makeKey === key).map((c) => c.make!)
+    const count = (s: string) => spellings.filter((t) => t === s).length
+    return [...new Set(spellings)].sort((a, b) => count(b) - count(a) || (a < b ? -1 : 1))[0]
+  }
   return {
     total: found.length,
+    ids: sorted.map((c) => c.cart.id),
+    makeLabels: Object.fromEntries([...new Set(but('make').flatMap((c) => (c.makeKey === null ? [] : [c.makeKey])))].map((key) => [key, makeLabel(key)])),
     seats: seatChoices.map((n) => but('seats').filter((c) => c.seats !== null && c.seats >= n).length),
     battery: batteries.map((b) => but('battery').filter((c) => c.battery === b).length),
     location: showroomKeys.map((key) => but('location').filter((c) => c.location === key).length),
@@ -96,14 +111,17 @@ function literally(carts: ListedCart[], q: CartSearch) {
 }
 
 describe('searching the listed carts in memory', () => {
-  it('counts every choice of every filter as the carts every other filter leaves, over 300 random searches', () => {
+  it('finds, sorts, pages and counts every choice of every filter as the carts every other filter leaves, over 300 random searches', () => {
     const next = random(31)
     const carts = inventory(next, 400)
     for (let round = 0; round < 300; round++) {
       const q = search(next)
-      const { total, facets } = searchListedCarts(carts, { ...q, facets: true, limit: 24 })
+      const offset = Math.floor(next() * 3) * 24
+      const { total, facets, carts: page } = searchListedCarts(carts, { ...q, facets: true, limit: 24, offset })
       const expected = literally(carts, q)
       expect({ round, total }).toEqual({ round, total: expected.total })
+      expect(page.map((c) => c.id)).toEqual(expected.ids.slice(offset, offset + 24))
+      expect(Object.fromEntries(facets!.make.map((m) => [m.value, m.label]))).toEqual(expected.makeLabels)
       expect(facets!.seats.map((s) => s.count)).toEqual(expected.seats)
       expect(facets!.battery.map((b) => b.count)).toEqual(expected.battery)
       expect(facets!.location.map((l) => l.count)).toEqual(expected.location)

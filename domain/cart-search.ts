@@ -36,44 +36,136 @@ export interface CartSearchPage {
   facets?: CartFacets
 }
 
-/** The search's filters that have choices with counts; the words narrow every count alike. */
-type Facet = 'category' | 'make' | 'seats' | 'battery' | 'streetLegal' | 'lifted' | 'location' | 'minPrice' | 'maxPrice'
+/**
+ * The listed carts as columns, made once for each list kept (the list is replaced, never changed,
+ * when a cart changes; api/carts/listed-carts.ts): each fact as a number in a typed array, and
+ * each sort's order. A search then reads numbers in sort order instead of sorting the carts it
+ * finds and calling a test per filter per cart. At 10,000 carts that was half of a `/inventory`
+ * answer's time (issue #31, `npm run bench -- crowd`).
+ */
+interface Columns {
+  carts: readonly ListedCart[]
+  id: Int32Array
+  /** 1: on hold. */
+  hold: Uint8Array
+  listedAt: Float64Array
+  price: Float64Array
+  /** -1: not known. */
+  seats: Int16Array
+  /** Index into `batteries`, -1: not known. */
+  battery: Int8Array
+  /** Index into `showroomKeys`, -1: another. */
+  location: Int8Array
+  /** Index into `categories`. */
+  category: Int32Array
+  categories: string[]
+  /** Index into `makeKeys`, -1: no make. */
+  make: Int32Array
+  makeKeys: string[]
+  /** Index into `spellings`, -1: no make; each spelling belongs to one make key (`spellingKey`). */
+  spelling: Int32Array
+  spellings: string[]
+  spellingKey: Int32Array
+  streetLegal: Uint8Array
+  lifted: Uint8Array
+  orders: Map<string, Int32Array>
+}
+
+const columnsOf = new WeakMap<readonly ListedCart[], Columns>()
+
+function columns(listed: readonly ListedCart[]): Columns {
+  const made = columnsOf.get(listed)
+  if (made) return made
+  const n = listed.length
+  const indexer = () => {
+    const values: string[] = []
+    const index = new Map<string, number>()
+    const of = (value: string) => {
+      let i = index.get(value)
+      if (i === undefined) index.set(value, (i = values.push(value) - 1))
+      return i
+    }
+    return { values, of }
+  }
+  const categories = indexer()
+  const makeKeys = indexer()
+  const spellings = indexer()
+  const spellingKey: number[] = []
+  const c: Columns = {
+    carts: listed,
+    id: new Int32Array(n),
+    hold: new Uint8Array(n),
+    listedAt: new Float64Array(n),
+    price: new Float64Array(n),
+    seats: new Int16Array(n),
+    battery: new Int8Array(n),
+    location: new Int8Array(n),
+    category: new Int32Array(n),
+    categories: categories.values,
+    make: new Int32Array(n),
+    makeKeys: makeKeys.values,
+    spelling: new Int32Array(n),
+    spellings: spellings.values,
+    spellingKey: new Int32Array(0),
+    streetLegal: new Uint8Array(n),
+    lifted: new Uint8Array(n),
+    orders: new Map(),
+  }
+  for (let i = 0; i < n; i++) {
+    const cart = listed[i]!
+    c.id[i] = cart.cart.id
+    c.hold[i] = cart.status === 'hold' ? 1 : 0
+    c.listedAt[i] = cart.listedAt
+    c.price[i] = cart.price
+    c.seats[i] = cart.seats ?? -1
+    c.battery[i] = cart.battery === null ? -1 : batteries.indexOf(cart.battery)
+    c.location[i] = showroomKeys.indexOf(cart.location)
+    c.category[i] = categories.of(cart.category)
+    c.make[i] = cart.makeKey === null ? -1 : makeKeys.of(cart.makeKey)
+    if (cart.makeKey === null || cart.make === null) c.spelling[i] = -1
+    else {
+      const s = (c.spelling[i] = spellings.of(cart.make))
+      spellingKey[s] = c.make[i]!
+    }
+    c.streetLegal[i] = cart.streetLegal ? 1 : 0
+    c.lifted[i] = cart.lifted ? 1 : 0
+  }
+  c.spellingKey = Int32Array.from(spellingKey)
+  columnsOf.set(listed, c)
+  return c
+}
+
+/**
+ * The carts' indexes in a sort's order, made once for each list and sort: holds after available
+ * carts, whatever the sort (PRODUCT.md), then the sort's own key, ties broken by id.
+ */
+function order(c: Columns, sort: CartSearch['sort']): Int32Array {
+  const key = sort ?? ''
+  let indexes = c.orders.get(key)
+  if (!indexes) {
+    const { hold, price, listedAt, id } = c
+    const compare: (a: number, b: number) => number =
+      sort === 'price-asc'
+        ? (a, b) => hold[a]! - hold[b]! || price[a]! - price[b]! || id[a]! - id[b]!
+        : sort === 'price-desc'
+          ? (a, b) => hold[a]! - hold[b]! || price[b]! - price[a]! || id[a]! - id[b]!
+          : sort === 'newest'
+            ? (a, b) => hold[a]! - hold[b]! || listedAt[b]! - listedAt[a]! || id[b]! - id[a]!
+            : (a, b) => hold[a]! - hold[b]! || id[a]! - id[b]!
+    indexes = Int32Array.from(c.carts.keys()).sort(compare)
+    c.orders.set(key, indexes)
+  }
+  return indexes
+}
+
+/**
+ * The search's filters that have choices with counts, each a bit of a cart's mask of the filters
+ * it fails; the words narrow every count alike.
+ */
+const Bit = { category: 1, make: 2, seats: 4, battery: 8, streetLegal: 16, lifted: 32, location: 64, minPrice: 128, maxPrice: 256 } as const
+const allBits = 511
 
 const anyCategory = (category: string | undefined) => !category || category === 'all'
-
-/** Each filter of the search as a test of one cart. */
-function filterTests(search: CartSearch): [Facet, (cart: ListedCart) => boolean][] {
-  const tests: [Facet, (cart: ListedCart) => boolean][] = []
-  if (!anyCategory(search.category)) tests.push(['category', (c) => c.category === search.category])
-  if (search.make?.length) {
-    const makes = new Set(search.make)
-    tests.push(['make', (c) => c.makeKey !== null && makes.has(c.makeKey)])
-  }
-  const { seats, battery, location, minPrice, maxPrice } = search
-  if (seats !== undefined) tests.push(['seats', (c) => c.seats !== null && c.seats >= seats])
-  if (battery) tests.push(['battery', (c) => c.battery === battery])
-  if (search.streetLegal) tests.push(['streetLegal', (c) => c.streetLegal])
-  if (search.lifted) tests.push(['lifted', (c) => c.lifted])
-  if (location) tests.push(['location', (c) => c.location === location])
-  if (minPrice !== undefined) tests.push(['minPrice', (c) => c.price >= minPrice])
-  if (maxPrice !== undefined) tests.push(['maxPrice', (c) => c.price <= maxPrice])
-  return tests
-}
-
-/** Holds after available carts, whatever the sort (PRODUCT.md); ties broken by id. */
-function comparator(sort: CartSearch['sort']): (a: ListedCart, b: ListedCart) => number {
-  const holdsLast = (a: ListedCart, b: ListedCart) => Number(a.status === 'hold') - Number(b.status === 'hold')
-  switch (sort) {
-    case 'price-asc':
-      return (a, b) => holdsLast(a, b) || a.price - b.price || a.cart.id - b.cart.id
-    case 'price-desc':
-      return (a, b) => holdsLast(a, b) || b.price - a.price || a.cart.id - b.cart.id
-    case 'newest':
-      return (a, b) => holdsLast(a, b) || b.listedAt - a.listedAt || b.cart.id - a.cart.id
-    default:
-      return (a, b) => holdsLast(a, b) || a.cart.id - b.cart.id
-  }
-}
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
@@ -81,8 +173,8 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
  * One page of the carts a search finds, their number and, with `facets`, for each choice of each
  * filter the number of carts it would leave (every other filter applied, its own not).
  *
- * One pass over the carts the words leave: each cart's failed filters as the bits of a mask. A
- * cart with none is found, and counts for every filter's choices; a cart that fails exactly one
+ * One pass over the carts in the sort's order: each cart's failed filters as the bits of a mask.
+ * A cart with none is found, and counts for every filter's choices; a cart that fails exactly one
  * filter counts for that filter's choices alone (what choosing otherwise there would find); any
  * other cart counts nowhere. At 10,000 carts this replaced a pass per filter and per choice,
  * which made twenty shoppers at once wait on the server's CPU (issue #31, `npm run bench -- crowd`).
@@ -91,93 +183,130 @@ export function searchListedCarts(
   listed: readonly ListedCart[],
   query: CartSearch & { limit?: number; offset?: number; facets?: boolean },
 ): CartSearchPage {
+  const c = columns(listed)
   const words = searchWords(query.q).map((word) => ` ${word}`)
-  const base = words.length ? listed.filter((c) => words.every((word) => c.searchText.includes(word))) : listed
-  const tests = filterTests(query)
-  const counts = query.facets ? facetCounter() : undefined
-  const found: ListedCart[] = []
-  for (const cart of base) {
+  // Each filter as the index a cart's column is held to; -2 where no cart can match.
+  const indexOf = (values: readonly string[], value: string) => {
+    const i = values.indexOf(value)
+    return i < 0 ? -2 : i
+  }
+  const category = anyCategory(query.category) ? undefined : indexOf(c.categories, query.category!)
+  const makes = query.make?.length ? new Uint8Array(c.makeKeys.length) : undefined
+  for (const key of query.make ?? []) if (makes && c.makeKeys.includes(key)) makes[c.makeKeys.indexOf(key)] = 1
+  const { seats, minPrice, maxPrice, streetLegal, lifted } = query
+  const battery = query.battery ? indexOf(batteries, query.battery) : undefined
+  const location = query.location ? indexOf(showroomKeys, query.location) : undefined
+  const counts = query.facets ? new FacetCounts(c) : undefined
+  const offset = query.offset ?? 0
+  const end = query.limit === undefined ? Infinity : offset + query.limit
+  const page: GolfCart[] = []
+  let total = 0
+  for (const i of order(c, query.sort)) {
+    if (words.length && !words.every((word) => listed[i]!.searchText.includes(word))) continue
     let failed = 0
-    for (let i = 0; i < tests.length; i++) if (!tests[i]![1](cart)) failed |= 1 << i
+    if (category !== undefined && c.category[i] !== category) failed |= Bit.category
+    if (makes && (c.make[i]! < 0 || !makes[c.make[i]!])) failed |= Bit.make
+    if (seats !== undefined && (c.seats[i]! < 0 || c.seats[i]! < seats)) failed |= Bit.seats
+    if (battery !== undefined && c.battery[i] !== battery) failed |= Bit.battery
+    if (streetLegal && !c.streetLegal[i]) failed |= Bit.streetLegal
+    if (lifted && !c.lifted[i]) failed |= Bit.lifted
+    if (location !== undefined && c.location[i] !== location) failed |= Bit.location
+    if (minPrice !== undefined && c.price[i]! < minPrice) failed |= Bit.minPrice
+    if (maxPrice !== undefined && c.price[i]! > maxPrice) failed |= Bit.maxPrice
     if (failed === 0) {
-      found.push(cart)
-      counts?.addToAll(cart)
+      if (total >= offset && total < end) page.push(listed[i]!.cart)
+      total++
+      counts?.addToAll(i)
     } else if (counts && (failed & (failed - 1)) === 0) {
-      counts.addTo(tests[31 - Math.clz32(failed)]![0], cart)
+      counts.addTo(failed, i)
     }
   }
-  found.sort(comparator(query.sort))
-  const offset = query.offset ?? 0
-  const page = found.slice(offset, query.limit === undefined ? undefined : offset + query.limit)
-  const result: CartSearchPage = { carts: page.map((c) => c.cart), total: found.length }
+  const result: CartSearchPage = { carts: page, total }
   if (counts) result.facets = counts.facets()
   return result
 }
 
-/** Each filter's choices counted as carts are added to them (see searchListedCarts). */
-function facetCounter() {
-  const categories = new Map<string, number>()
-  // Each make key once, labelled as most of its carts spell it (ties: the first spelling in order).
-  const makes = new Map<string, { count: number; spellings: Map<string, number> }>()
-  const seats = seatChoices.map(() => 0)
-  const batteryCounts = batteries.map(() => 0)
-  const locations = showroomKeys.map(() => 0)
-  const ceilings = priceCeilings.map(() => 0)
-  let streetLegal = 0
-  let lifted = 0
+/** Each filter's choices counted as carts are added to them (see searchListedCarts), by the carts' indexes. */
+class FacetCounts {
+  readonly #c: Columns
+  readonly #categories: Int32Array
+  readonly #makes: Int32Array
+  readonly #spellings: Int32Array
+  readonly #seats = new Int32Array(seatChoices.length)
+  readonly #batteries = new Int32Array(batteries.length)
+  readonly #locations = new Int32Array(showroomKeys.length)
+  readonly #ceilings = new Int32Array(priceCeilings.length)
+  #streetLegal = 0
+  #lifted = 0
 
-  const adders: Record<Facet, (c: ListedCart) => void> = {
-    category: (c) => void categories.set(c.category, (categories.get(c.category) ?? 0) + 1),
-    make: (c) => {
-      if (c.makeKey === null) return
-      const make = makes.get(c.makeKey) ?? { count: 0, spellings: new Map<string, number>() }
-      make.count++
-      if (c.make !== null) make.spellings.set(c.make, (make.spellings.get(c.make) ?? 0) + 1)
-      makes.set(c.makeKey, make)
-    },
-    seats: (c) => {
-      if (c.seats === null) return
-      for (let i = 0; i < seatChoices.length; i++) if (c.seats >= seatChoices[i]!) seats[i]!++
-    },
-    battery: (c) => {
-      const i = c.battery === null ? -1 : batteries.indexOf(c.battery)
-      if (i >= 0) batteryCounts[i]!++
-    },
-    streetLegal: (c) => void (c.streetLegal && streetLegal++),
-    lifted: (c) => void (c.lifted && lifted++),
-    location: (c) => {
-      const i = showroomKeys.indexOf(c.location)
-      if (i >= 0) locations[i]!++
-    },
-    // No choices of its own: its test narrows every other filter's counts.
-    minPrice: () => {},
-    maxPrice: (c) => {
-      for (let i = 0; i < priceCeilings.length; i++) if (c.price <= priceCeilings[i]!) ceilings[i]!++
-    },
+  constructor(c: Columns) {
+    this.#c = c
+    this.#categories = new Int32Array(c.categories.length)
+    this.#makes = new Int32Array(c.makeKeys.length)
+    this.#spellings = new Int32Array(c.spellings.length)
   }
-  const all = Object.values(adders)
-  const label = (spellings: Map<string, number>) => [...spellings].sort(([a, m], [b, n]) => n - m || byText(a, b))[0]?.[0] ?? ''
 
-  return {
-    addToAll(cart: ListedCart) {
-      for (const add of all) add(cart)
-    },
-    addTo(facet: Facet, cart: ListedCart) {
-      adders[facet](cart)
-    },
-    facets(): CartFacets {
-      return {
-        category: [...categories].sort(([a], [b]) => byText(a, b)).map(([value, n]) => ({ value, count: n })),
-        make: [...makes]
-          .map(([value, make]) => ({ value, label: label(make.spellings), count: make.count }))
-          .sort((a, b) => byText(a.label, b.label)),
-        seats: seatChoices.map((value, i) => ({ value, count: seats[i]! })),
-        battery: batteries.map((value, i) => ({ value, count: batteryCounts[i]! })),
-        streetLegal,
-        lifted,
-        location: showroomKeys.map((value, i) => ({ value, count: locations[i]! })),
-        maxPrice: priceCeilings.map((value, i) => ({ value, count: ceilings[i]! })),
-      }
-    },
+  addToAll(i: number) {
+    for (let facet = 1; facet < allBits; facet <<= 1) this.addTo(facet, i)
+  }
+
+  /** `facet`: the filter's bit (`Bit`). */
+  addTo(facet: number, i: number) {
+    const c = this.#c
+    switch (facet) {
+      case Bit.category:
+        this.#categories[c.category[i]!]!++
+        break
+      case Bit.make:
+        if (c.make[i]! >= 0) this.#makes[c.make[i]!]!++
+        if (c.spelling[i]! >= 0) this.#spellings[c.spelling[i]!]!++
+        break
+      case Bit.seats:
+        for (let s = 0; s < seatChoices.length; s++) if (c.seats[i]! >= seatChoices[s]!) this.#seats[s]!++
+        break
+      case Bit.battery:
+        if (c.battery[i]! >= 0) this.#batteries[c.battery[i]!]!++
+        break
+      case Bit.streetLegal:
+        this.#streetLegal += c.streetLegal[i]!
+        break
+      case Bit.lifted:
+        this.#lifted += c.lifted[i]!
+        break
+      case Bit.location:
+        if (c.location[i]! >= 0) this.#locations[c.location[i]!]!++
+        break
+      // Bit.minPrice: no choices of its own; its test narrows every other filter's counts.
+      case Bit.maxPrice:
+        for (let p = 0; p < priceCeilings.length; p++) if (c.price[i]! <= priceCeilings[p]!) this.#ceilings[p]!++
+        break
+    }
+  }
+
+  facets(): CartFacets {
+    const c = this.#c
+    // Each make key once, labelled as most of its carts spell it (ties: the first in text order).
+    const labels = new Map<number, { label: string; count: number }>()
+    c.spellings.forEach((label, s) => {
+      const count = this.#spellings[s]!
+      const best = labels.get(c.spellingKey[s]!)
+      if (count > 0 && (!best || count > best.count || (count === best.count && byText(label, best.label) < 0))) labels.set(c.spellingKey[s]!, { label, count })
+    })
+    return {
+      category: c.categories
+        .map((value, i) => ({ value, count: this.#categories[i]! }))
+        .filter((choice) => choice.count > 0)
+        .sort((a, b) => byText(a.value, b.value)),
+      make: c.makeKeys
+        .map((value, i) => ({ value, label: labels.get(i)?.label ?? '', count: this.#makes[i]! }))
+        .filter((choice) => choice.count > 0)
+        .sort((a, b) => byText(a.label, b.label)),
+      seats: seatChoices.map((value, i) => ({ value, count: this.#seats[i]! })),
+      battery: batteries.map((value, i) => ({ value, count: this.#batteries[i]! })),
+      streetLegal: this.#streetLegal,
+      lifted: this.#lifted,
+      location: showroomKeys.map((value, i) => ({ value, count: this.#locations[i]! })),
+      maxPrice: priceCeilings.map((value, i) => ({ value, count: this.#ceilings[i]! })),
+    }
   }
 }

@@ -46,6 +46,9 @@ export function createListedCarts(sql: Sql, read: (sql: Sql, ids?: readonly numb
   const update = async (before: Kept): Promise<Kept> => {
     const now = await sql<{ id: number; version: number }[]>`select id, version from golf_carts where status in ('available', 'hold') order by id`
     const moved = new Set(now.filter((row) => before.versions.get(row.id) !== row.version).map((row) => row.id))
+    // Nothing moved and nothing left (the database's notice of a write this process has already
+    // heard): the same list, so what searches made of it (domain/cart-search.ts) is kept too.
+    if (moved.size === 0 && now.length === before.carts.length) return before
     // Most of the list changed (a large import): one read of everything is the cheaper way.
     if (moved.size > now.length / 4) return loadAll()
     const fresh = new Map((moved.size ? await read(sql, [...moved]) : []).map((row) => [row.id, row]))
