@@ -23,6 +23,7 @@ export default defineConfig({
           include: ['api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/light-password-hashes.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -34,6 +35,7 @@ export default defineConfig({
           exclude: ['host/content/**'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts', 'tests/support/build-setup.ts'],
+          setupFiles: ['tests/support/light-password-hashes.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -48,6 +50,7 @@ export default defineConfig({
           // draw of a widget. A poll that would never succeed still fails, after 10 s.
           expect: { poll: { timeout: 10_000 } },
           globalSetup: ['tests/support/global-setup.ts', 'tests/support/build-setup.ts', 'tests/support/browser-setup.ts'],
+          setupFiles: ['tests/support/light-password-hashes.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

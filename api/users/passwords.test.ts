@@ -1,9 +1,14 @@
 import { randomBytes, scryptSync } from 'node:crypto'
-import { describe, expect, it } from 'vitest'
-import { hashPassword, needsRehash, verifyAgainstNobody, verifyPassword } from './passwords.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { hashPassword, needsRehash, scryptParameters, usePasswordParameters, verifyAgainstNobody, verifyPassword } from './passwords.ts'
 
-/** Staff password hashes (docs/decisions/0009-staff-sign-in.md). */
+/**
+ * Staff password hashes (docs/decisions/0009-staff-sign-in.md), at the real parameters: the
+ * other test files make lighter hashes (tests/support/light-password-hashes.ts).
+ */
 describe('password hashes', () => {
+  beforeAll(() => usePasswordParameters(scryptParameters))
+
   it('are salted scrypt with their parameters written down, and check the password', async () => {
     const [a, b] = await Promise.all([hashPassword('correct horse battery'), hashPassword('correct horse battery')])
     expect(a).toMatch(/^scrypt\$N=16384,r=8,p=5\$[\w-]{22}\$[\w-]{43}$/)
@@ -18,6 +23,16 @@ describe('password hashes', () => {
     const legacy = `scrypt$${salt.toString('base64url')}$${scryptSync('correct horse battery', salt, 64).toString('base64url')}`
     expect(await verifyPassword('correct horse battery', legacy)).toBe(true)
     expect(needsRehash(legacy)).toBe(true)
+  })
+
+  it('check a hash made with lighter parameters (as the tests\' own are), and ask for it to be made again at the real ones', async () => {
+    usePasswordParameters({ N: 2 ** 10, r: 8, p: 1 })
+    const light = await hashPassword('correct horse battery')
+    usePasswordParameters(scryptParameters)
+    expect(light).toMatch(/^scrypt\$N=1024,r=8,p=1\$/)
+    expect(await verifyPassword('correct horse battery', light)).toBe(true)
+    expect(needsRehash(light)).toBe(true)
+    expect(needsRehash(await hashPassword('correct horse battery'))).toBe(false)
   })
 
   it('refuse stored text that is not a hash, or asks for absurd work', async () => {

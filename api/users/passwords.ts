@@ -11,6 +11,25 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:cry
 export const scryptParameters = { N: 2 ** 14, r: 8, p: 5 } as const
 type Parameters = { N: number; r: number; p: number }
 
+/** The parameters new hashes are made with: `scryptParameters`, but in tests (below). */
+let parameters: Parameters = scryptParameters
+/** The unknown user's hash (`verifyAgainstNobody`), made once. */
+let dummyHash: Promise<string> | undefined
+
+/**
+ * For tests alone (tests/support/light-password-hashes.ts, a set-up file of the test projects
+ * that start servers): new hashes in the test's own process made with other parameters. A
+ * hash at the real ones is about 175 ms of CPU on the test machine. A test run makes about 550
+ * of them, through sign-ins, new accounts and the unknown-user hash, so they took a minute and
+ * a half of CPU from two cores. Every hash is still made and checked; only the work per hash is
+ * less. The real parameters stay tested: this module's own tests put them back, and every
+ * server and command a test spawns runs without this set-up.
+ */
+export function usePasswordParameters(next: Parameters): void {
+  parameters = next
+  dummyHash = undefined
+}
+
 const keyLength = 32
 const saltLength = 16
 /** Node's default, used by the hashes this module made before it wrote its parameters down. */
@@ -26,8 +45,8 @@ function scrypt(password: string, salt: Buffer, length: number, { N, r, p }: Par
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(saltLength)
-  const hash = await scrypt(password, salt, keyLength, scryptParameters)
-  const { N, r, p } = scryptParameters
+  const hash = await scrypt(password, salt, keyLength, parameters)
+  const { N, r, p } = parameters
   return `scrypt$N=${N},r=${r},p=${p}$${salt.toString('base64url')}$${hash.toString('base64url')}`
 }
 
@@ -64,10 +83,8 @@ export function needsRehash(stored: string): boolean {
   const parsed = parseHash(stored)
   if (!parsed) return true
   const { N, r, p } = parsed.parameters
-  return N !== scryptParameters.N || r !== scryptParameters.r || p !== scryptParameters.p
+  return N !== parameters.N || r !== parameters.r || p !== parameters.p
 }
-
-let dummyHash: Promise<string> | undefined
 
 /**
  * A hash of nothing anyone knows, checked when the username does not exist, so an unknown user
