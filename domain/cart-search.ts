@@ -40,8 +40,8 @@ export interface CartSearchPage {
  * The listed carts as columns, made once for each list kept (the list is replaced, never changed,
  * when a cart changes; api/carts/listed-carts.ts): each fact as a number in a typed array, and
  * each sort's order. A search then reads numbers in sort order instead of sorting the carts it
- * finds and calling a test per filter per cart. At 10,000 carts that was half of a `/inventory`
- * answer's time (issue #31, `npm run bench -- crowd`).
+ * finds and calling a test per filter per cart. At 10,000 carts that was a third of the server's
+ * busy time under twenty shoppers at once (issue #31, `npm run bench -- crowd`; ADR 0029).
  */
 interface Columns {
   carts: readonly ListedCart[]
@@ -163,7 +163,6 @@ function order(c: Columns, sort: CartSearch['sort']): Int32Array {
  * it fails; the words narrow every count alike.
  */
 const Bit = { category: 1, make: 2, seats: 4, battery: 8, streetLegal: 16, lifted: 32, location: 64, minPrice: 128, maxPrice: 256 } as const
-const allBits = 511
 
 const anyCategory = (category: string | undefined) => !category || category === 'all'
 
@@ -192,7 +191,10 @@ export function searchListedCarts(
   }
   const category = anyCategory(query.category) ? undefined : indexOf(c.categories, query.category!)
   const makes = query.make?.length ? new Uint8Array(c.makeKeys.length) : undefined
-  for (const key of query.make ?? []) if (makes && c.makeKeys.includes(key)) makes[c.makeKeys.indexOf(key)] = 1
+  for (const key of query.make ?? []) {
+    const i = c.makeKeys.indexOf(key)
+    if (makes && i >= 0) makes[i] = 1
+  }
   const { seats, minPrice, maxPrice, streetLegal, lifted } = query
   const battery = query.battery ? indexOf(batteries, query.battery) : undefined
   const location = query.location ? indexOf(showroomKeys, query.location) : undefined
@@ -247,7 +249,7 @@ class FacetCounts {
   }
 
   addToAll(i: number) {
-    for (let facet = 1; facet < allBits; facet <<= 1) this.addTo(facet, i)
+    for (let facet: number = Bit.category; facet <= Bit.maxPrice; facet <<= 1) this.addTo(facet, i)
   }
 
   /** `facet`: the filter's bit (`Bit`). */
