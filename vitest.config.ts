@@ -1,17 +1,20 @@
 import { defineConfig } from 'vitest/config'
+import { LongestFirst } from './tests/support/sequencer.ts'
 
 export default defineConfig({
   test: {
     // Three test files at a time on two cores (docs/ARCHITECTURE.md, "Tests"): most files spend
     // their time waiting on a server process, a database or Chromium, not on their own CPU.
     maxWorkers: 3,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
-        test: { name: 'unit', include: ['domain/**/*.test.ts', 'tests/lint/**/*.test.ts', 'host/content/**/*.test.ts', 'scripts/build/**/*.test.ts', 'demo/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', isolate: false, include: ['domain/**/*.test.ts', 'tests/lint/**/*.test.ts', 'host/content/**/*.test.ts', 'scripts/build/**/*.test.ts', 'demo/**/*.test.ts'], environment: 'node' },
       },
       {
         test: {
           name: 'components',
+          isolate: false,
           include: ['widgets/**/*.test.tsx', 'host/components/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['tests/support/component-setup.ts'],
@@ -20,10 +23,11 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          isolate: false,
           include: ['api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
-          setupFiles: ['tests/support/light-password-hashes.ts'],
+          setupFiles: ['tests/support/lighter-work.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -31,11 +35,12 @@ export default defineConfig({
       {
         test: {
           name: 'site',
+          isolate: false,
           include: ['host/**/*.test.ts'],
           exclude: ['host/content/**'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts', 'tests/support/build-setup.ts'],
-          setupFiles: ['tests/support/light-password-hashes.ts'],
+          setupFiles: ['tests/support/lighter-work.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -43,6 +48,7 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
+          isolate: false,
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
           // A page waits on a server, a database and Chromium sharing two cores with two other test
@@ -50,7 +56,7 @@ export default defineConfig({
           // draw of a widget. A poll that would never succeed still fails, after 10 s.
           expect: { poll: { timeout: 10_000 } },
           globalSetup: ['tests/support/global-setup.ts', 'tests/support/build-setup.ts', 'tests/support/browser-setup.ts'],
-          setupFiles: ['tests/support/light-password-hashes.ts'],
+          setupFiles: ['tests/support/lighter-work.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,8 +1,11 @@
 import { deflateSync } from 'node:zlib'
 import sharp from 'sharp'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { photoFormats, photoLimits, photoWidths } from '../../domain/photos.ts'
-import { createPhotoQueue, photoMessages, PhotoRejectedError, processPhoto, widthsFor } from './processing.ts'
+import { createPhotoQueue, photoEncoderSettings, photoMessages, PhotoRejectedError, processPhoto, usePhotoEncoders, widthsFor } from './processing.ts'
+
+// The encoders at the real settings: other test files encode with the least effort (tests/support/lighter-work.ts).
+beforeAll(() => usePhotoEncoders(photoEncoderSettings))
 
 /** A camera-like JPEG: GPS position, camera make and model, and "turn me a quarter" (orientation 6). */
 async function phonePhoto(width = 1800, height = 1200): Promise<Buffer> {

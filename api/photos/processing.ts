@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Metadata, OutputInfo, Sharp, SharpConstructor } from 'sharp'
+import type { AvifOptions, JpegOptions, Metadata, OutputInfo, Sharp, SharpConstructor, WebpOptions } from 'sharp'
 import { type PhotoFormat, photoFormats, photoLimits, photoWidths } from '../../domain/photos.ts'
 
 /**
@@ -36,10 +36,37 @@ export const photoMessages = {
 } as const
 
 /** Encoder settings: chosen for size at phone widths (docs/BENCHMARKS.md, "Photos"). */
+export const photoEncoderSettings = {
+  avif: { quality: 45, effort: 2, chromaSubsampling: '4:2:0' },
+  webp: { quality: 72, effort: 4, smartSubsample: true },
+  jpeg: { quality: 74, mozjpeg: true, progressive: true },
+} as const satisfies EncoderSettings
+
+interface EncoderSettings {
+  avif: AvifOptions
+  webp: WebpOptions
+  jpeg: JpegOptions
+}
+
+/** The settings photos are encoded with: `photoEncoderSettings`, but in tests (below). */
+let encoderSettings: EncoderSettings = photoEncoderSettings
+
+/**
+ * For tests alone (tests/support/lighter-work.ts, a set-up file of the test projects that start
+ * servers): photos processed in the test's own process encoded with the least effort. At the
+ * real settings a phone photo costs about 3.5 s of CPU here, most of it the effort that makes the
+ * files smaller; every file, width and format is still made, from the same decode. The real
+ * settings stay tested: this module's own tests put them back, and every server and command a
+ * test spawns runs without the set-up (decision 0033).
+ */
+export function usePhotoEncoders(next: EncoderSettings): void {
+  encoderSettings = next
+}
+
 const encoders: Record<PhotoFormat, (image: Sharp) => Sharp> = {
-  avif: (image) => image.avif({ quality: 45, effort: 2, chromaSubsampling: '4:2:0' }),
-  webp: (image) => image.webp({ quality: 72, effort: 4, smartSubsample: true }),
-  jpeg: (image) => image.jpeg({ quality: 74, mozjpeg: true, progressive: true }),
+  avif: (image) => image.avif(encoderSettings.avif),
+  webp: (image) => image.webp(encoderSettings.webp),
+  jpeg: (image) => image.jpeg(encoderSettings.jpeg),
 }
 
 /** Raised to the file's key: a change of the pipeline is a change of every address. */

@@ -4,7 +4,7 @@ import { hashPassword, needsRehash, scryptParameters, usePasswordParameters, ver
 
 /**
  * Staff password hashes (docs/decisions/0009-staff-sign-in.md), at the real parameters: the
- * other test files make lighter hashes (tests/support/light-password-hashes.ts).
+ * other test files make lighter hashes (tests/support/lighter-work.ts).
  */
 describe('password hashes', () => {
   beforeAll(() => usePasswordParameters(scryptParameters))

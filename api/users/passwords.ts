@@ -17,7 +17,7 @@ let parameters: Parameters = scryptParameters
 let dummyHash: Promise<string> | undefined
 
 /**
- * For tests alone (tests/support/light-password-hashes.ts, a set-up file of the test projects
+ * For tests alone (tests/support/lighter-work.ts, a set-up file of the test projects
  * that start servers): new hashes in the test's own process made with other parameters. A
  * hash at the real ones is about 175 ms of CPU on the test machine. A test run makes about 550
  * of them, through sign-ins, new accounts and the unknown-user hash, so they took a minute and
