@@ -26,7 +26,8 @@ export default defineConfig({
           isolate: false,
           include: ['api/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/global-setup.ts'],
+          // The build: spawned servers run the built server, as npm start does (tests/support/server-process.ts).
+          globalSetup: ['tests/support/global-setup.ts', 'tests/support/build-setup.ts'],
           setupFiles: ['tests/support/lighter-work.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

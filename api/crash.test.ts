@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { type ServerProcess, startServerProcess } from '../tests/support/server-process.ts'
 import { startSmtpSink } from '../tests/support/smtp-sink.ts'
 import { openDatabase } from './db/database.ts'
+import { outboxConcurrency } from './leads/outbox-worker.ts'
 import { templateDataDir } from '../tests/support/database-templates.ts'
 
 /**
@@ -71,8 +72,11 @@ describe('crash safety', () => {
       .poll(() => [...want].filter((id) => smtp.messages.some((m) => m.messageId === id)).length, { timeout: 60_000, interval: 200 })
       .toBe(want.size)
     await new Promise((resolve) => setTimeout(resolve, 1000))
+    // At least once (docs/RELIABILITY.md, section 4): a message the mail server accepted in the
+    // moment before the kill, before the worker recorded it, goes again after the restart, with
+    // the same Message-ID. Each of the worker's lanes has at most one message in that moment.
     const delivered = smtp.messages.map((m) => m.messageId)
-    expect(delivered.length).toBe(new Set(delivered).size)
+    expect(delivered.length - new Set(delivered).size).toBeLessThanOrEqual(outboxConcurrency)
 
     expect(await second.stop('SIGTERM')).toBe(0)
     const stored = new Map((await storedLeads(env.DATA_DIR)).map((row) => [row.id, row.email]))

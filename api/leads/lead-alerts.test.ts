@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { templateDataDir } from '../../tests/support/database-templates.ts'
 import { startPushService, type PushService } from '../../tests/support/push-service.ts'
 import { type ServerProcess, startServerProcess } from '../../tests/support/server-process.ts'
 import { startSmtpSink, type SmtpSink } from '../../tests/support/smtp-sink.ts'
@@ -82,8 +83,9 @@ describe.each(backends)('lead alerts on %s', (backend) => {
     await expect
       .poll(async () => (await server.db.sql`select 1 from push_subscriptions where endpoint like ${'%/push/old-tablet'}`).length, { timeout: 10_000 })
       .toBe(0)
-    const left = await server.db.sql`select kind from outbox_messages where inquiry_id = ${id} and sent_at is null and kind like ${'%push'}`
-    expect([...left]).toEqual([])
+    // The outbox rows are settled after the push service has answered: polled, as the two above.
+    const unsent = async () => [...(await server.db.sql`select kind from outbox_messages where inquiry_id = ${id} and sent_at is null and kind like ${'%push'}`)]
+    await expect.poll(unsent, { timeout: 10_000 }).toEqual([])
   })
 })
 
@@ -100,7 +102,8 @@ describe('a lead alert across a crash (kill -9 between storing the lead and send
     await push.stop()
     const database = backend === 'postgres' ? await createTestDatabase('postgres') : undefined
     const env: Record<string, string> = {
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'gc-alerts-')),
+      // Not a story of a fresh folder: the embedded database starts from the template (no initdb).
+      DATA_DIR: backend === 'pglite' ? templateDataDir('gc-alerts-') : mkdtempSync(join(tmpdir(), 'gc-alerts-')),
       ...(database?.url ? { DATABASE_URL: database.url } : {}),
       NODE_EXTRA_CA_CERTS: push.caFile,
       OUTBOX_POLL_MS: '100',

@@ -87,7 +87,7 @@ describe.skipIf(!ready)('deploy/haproxy.cfg in front of two processes on one Pos
     proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) })
     url.host = `127.0.0.1:${proxy.port}`
     const env = { DATABASE_URL: url.href, TRUST_PROXY: '1', LOG_LEVEL: 'info' }
-    servers = await Promise.all([0, 1].map(() => startServerProcess(env, 90_000, 'host/server/main.ts')))
+    servers = await Promise.all([0, 1].map(() => startServerProcess(env, 90_000)))
     const listen = await freePort()
     const config = forTest(
       readFileSync(join(root, 'deploy/haproxy.cfg'), 'utf8'),

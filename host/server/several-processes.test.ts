@@ -28,8 +28,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     await createServices(db.sql).staff.accounts.add('maria', staffPassword)
     const env = { DATABASE_URL: db.url!, LOG_LEVEL: 'info' }
     ;[writer, reader] = await Promise.all([
-      startServerProcess(env, 60_000, 'host/server/main.ts'),
-      startServerProcess(env, 60_000, 'host/server/main.ts'),
+      startServerProcess(env, 60_000),
+      startServerProcess(env, 60_000),
     ])
     const answer = await signIn({ url: writer.url } as TestServer)
     staff = staffClient({ url: writer.url } as TestServer, answer.cookie, writer.url)
@@ -104,9 +104,9 @@ describe('a second process on the embedded database', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
   it('is refused at start, with the reason, while the first keeps serving', { timeout: 90_000 }, async () => {
-    const first = await startServerProcess({ DATA_DIR: dir, LOG_LEVEL: 'info' }, 60_000, 'host/server/main.ts')
+    const first = await startServerProcess({ DATA_DIR: dir, LOG_LEVEL: 'info' }, 60_000)
     try {
-      const second = runServer({ DATA_DIR: dir, LOG_LEVEL: 'info' }, 'host/server/main.ts')
+      const second = runServer({ DATA_DIR: dir, LOG_LEVEL: 'info' })
       expect(await second.exited).toBe(1)
       expect(second.output()).toMatch(/in use by another server/i)
       expect((await fetch(`${first.url}/api/golf-carts?limit=1`)).status).toBe(200)

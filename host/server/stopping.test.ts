@@ -59,7 +59,7 @@ describe('stopping the server with requests in flight', () => {
     ;[{ id: cartId }] = await db.sql<[{ id: number }]>`select id from golf_carts order by id limit 1`
     await db.close()
     // Nothing kept: every page is rendered, so the event loop is busy when the signal comes.
-    server = await startServerProcess({ DATA_DIR: dataDir, CACHE_MB: '0' }, 90_000, 'host/server/main.ts')
+    server = await startServerProcess({ DATA_DIR: dataDir, CACHE_MB: '0' }, 90_000)
     cookie = (await signIn({ url: server.url } as TestServer, 'maria')).cookie!
     // Warm: the renderer and every page's code loaded, as on a server that has been up a while.
     for (const path of paths) expect((await fetch(`${server.url}${path}`)).status).toBe(200)

@@ -26,8 +26,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the console with two server pro
     await createUserStore(db.sql).add('maria', staffPassword)
     const env = { DATABASE_URL: db.url!, LOG_LEVEL: 'info', NODE_ENV: 'production' }
     ;[first, second] = await Promise.all([
-      startServerProcess(env, 90_000, 'host/server/main.ts'),
-      startServerProcess(env, 90_000, 'host/server/main.ts'),
+      startServerProcess(env, 90_000),
+      startServerProcess(env, 90_000),
     ])
     browser = await launchBrowser()
   })
