@@ -5,8 +5,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
  * the site's and the API's, the components and the pure rules last, so the run ends on short
  * files instead of one long browser file running alone. Vitest's own order (kept inside each
  * project: the files that failed last time, then the longest last time, then the largest) puts
- * the projects in alphabetical order, which on a fresh clone ended the run on the site's
- * 60-second crawl with the other workers idle.
+ * the projects in alphabetical order. On a fresh clone, with no timings kept, the site's crawl
+ * (about a minute) then started among the last files and ran on after the others had finished.
  */
 const projectOrder = ['browser', 'site', 'api', 'components', 'unit']
 
