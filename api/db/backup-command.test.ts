@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startServerProcess } from '../../tests/support/server-process.ts'
+import { npmCommandArgs, startServerProcess } from '../../tests/support/server-process.ts'
 import { createTestDatabase } from '../../tests/support/test-database.ts'
 
 /**
@@ -18,7 +18,7 @@ function run(script: 'backup' | 'restore', args: string[], env: Record<string, s
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', `scripts/${script}.ts`, ...args],
+      npmCommandArgs(script, args),
       { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'silent', ...env } },
       (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }),
     )

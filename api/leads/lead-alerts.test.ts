@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { templateDataDir } from '../../tests/support/database-templates.ts'
 import { startPushService, type PushService } from '../../tests/support/push-service.ts'
-import { type ServerProcess, startServerProcess } from '../../tests/support/server-process.ts'
+import { npmCommandArgs, startServerProcess, type ServerProcess } from '../../tests/support/server-process.ts'
 import { startSmtpSink, type SmtpSink } from '../../tests/support/smtp-sink.ts'
 import { signedInClient, staffPassword } from '../../tests/support/staff.ts'
 import { backends, createTestDatabase } from '../../tests/support/test-database.ts'
@@ -114,7 +114,7 @@ describe('a lead alert across a crash (kill -9 between storing the lead and send
     try {
       const first = await startServerProcess(env)
       running.push(first)
-      await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', 'maria', '--email', 'maria@dealer.example'], {
+      await promisify(execFile)(process.execPath, npmCommandArgs('staff', ['add', 'maria', '--email', 'maria@dealer.example']), {
         env: { ...process.env, ...env, STAFF_PASSWORD: staffPassword },
       })
       const { client } = await signedInClient({ url: first.url } as TestServer, 'maria')

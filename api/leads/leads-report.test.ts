@@ -7,6 +7,7 @@ import { createInquiryStore } from '../inquiries/inquiry-store.ts'
 import { visible } from '../terminal.ts'
 import { type LeadRow, leadsAsCsv, leadsAsText } from './leads-report.ts'
 import { templateDataDir } from '../../tests/support/database-templates.ts'
+import { npmCommandArgs } from '../../tests/support/server-process.ts'
 
 /** `npm run leads` against what a hostile visitor types (issue #11, point 5). */
 const row = (over: Partial<LeadRow>): LeadRow => ({
@@ -99,7 +100,7 @@ describe('npm run leads', () => {
       await db.close()
     }
     const root = fileURLToPath(new URL('../../', import.meta.url))
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/leads.ts'], {
+    const run = spawnSync(process.execPath, npmCommandArgs('leads'), {
       cwd: root,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
       encoding: 'utf8',

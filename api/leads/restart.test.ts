@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type ServerProcess, startServerProcess } from '../../tests/support/server-process.ts'
+import { npmCommandArgs, startServerProcess, type ServerProcess } from '../../tests/support/server-process.ts'
 import { startSmtpSink } from '../../tests/support/smtp-sink.ts'
 import { templateDataDir } from '../../tests/support/database-templates.ts'
 
@@ -76,7 +76,7 @@ describe('queued lead notifications across restarts', () => {
       }),
     })
     const cli = (...args: string[]) =>
-      run(process.execPath, ['--import', 'tsx', 'scripts/leads.ts', ...args], { env: { ...process.env, ...env } })
+      run(process.execPath, npmCommandArgs('leads', args), { env: { ...process.env, ...env } })
     const text = await cli('--since', '1d')
     expect(text.stdout).toContain('Csv Reader <csv@example.com>')
     expect(text.stdout).toContain('Interest: SERVICE')

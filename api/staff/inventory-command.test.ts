@@ -8,7 +8,7 @@ import type { GolfCartDetail } from '../../domain/golf-cart.ts'
 import { withCheckDigit } from '../../domain/vin.ts'
 import { openDatabase } from '../db/database.ts'
 import { migrate } from '../db/migrate.ts'
-import { startServerProcess } from '../../tests/support/server-process.ts'
+import { npmCommandArgs, startServerProcess } from '../../tests/support/server-process.ts'
 import { createTestDatabase } from '../../tests/support/test-database.ts'
 import { templateDataDir } from '../../tests/support/database-templates.ts'
 
@@ -19,7 +19,7 @@ function inventory(args: string[], env: Record<string, string>): Promise<{ code:
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'scripts/inventory.ts', ...args],
+      npmCommandArgs('inventory', args),
       { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'silent', ...env }, maxBuffer: 64 * 1024 * 1024 },
       (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }),
     )

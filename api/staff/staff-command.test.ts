@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startServerProcess } from '../../tests/support/server-process.ts'
+import { npmCommandArgs, startServerProcess } from '../../tests/support/server-process.ts'
 import { templateDataDir } from '../../tests/support/database-templates.ts'
 import { createTestDatabase } from '../../tests/support/test-database.ts'
 import { runStaff } from '../../scripts/staff.ts'
@@ -39,12 +39,12 @@ async function staff(args: string[], env: Record<string, string>): Promise<Outco
   return { code, out: stdout.text(), err: stderr.text() }
 }
 
-/** `node --import tsx scripts/staff.ts …` as `npm run staff` runs it, in a child process. */
+/** `npm run staff -- …` as the dealer runs it (its built command), in a child process. */
 function spawnStaff(args: string[], env: Record<string, string>): Promise<Outcome> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'scripts/staff.ts', ...args],
+      npmCommandArgs('staff', args),
       { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'silent', ...env } },
       (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }),
     )

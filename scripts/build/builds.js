@@ -15,6 +15,12 @@ export const root = fileURLToPath(new URL('../../', import.meta.url))
  */
 
 /**
+ * The dealer's commands (`npm run staff`, …): each `scripts/<name>.ts`, built beside the server
+ * as `dist/server/<name>.js` and run by `scripts/command.js`.
+ */
+export const commands = /** @type {const} */ (['staff', 'inventory', 'leads', 'backup', 'restore'])
+
+/**
  * Each build `npm start` needs, in the order they are made.
  * @type {readonly Build[]}
  */
@@ -42,7 +48,7 @@ export const builds = [
     name: 'server',
     config: 'vite.server.config.ts',
     output: 'dist/server/main.js',
-    sources: ['host/server', 'api', 'domain', 'scripts/build', 'vite.server.config.ts', 'package-lock.json'],
+    sources: ['host/server', 'api', 'domain', 'scripts/build', ...commands.map((name) => `scripts/${name}.ts`), 'vite.server.config.ts', 'package-lock.json'],
   },
 ]
 

@@ -4,16 +4,32 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
+/** A script of package.json, split into Node's arguments: what `npm run <name>` runs after `node`. */
+function npmScriptArgs(name: string): string[] {
+  const { scripts } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: Record<string, string | undefined> }
+  const [node, ...args] = (scripts[name] ?? '').split(/\s+/)
+  if (node !== 'node') throw new Error(`npm run ${name} is no longer node …: ${scripts[name]}`)
+  return args
+}
+
 /**
  * What `npm start` runs after `node`: its V8 flags and `scripts/start.js`, read from
  * package.json, so the tests and the benchmarks start the very process visitors get
  * (docs/decisions/0013-lean-start.md).
  */
 export function npmStartArgs(): string[] {
-  const { scripts } = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: { start: string } }
-  const [node, ...args] = scripts.start.split(/\s+/)
-  if (node !== 'node' || args.at(-1) !== 'scripts/start.js') throw new Error(`npm start is no longer node … scripts/start.js: ${scripts.start}`)
+  const args = npmScriptArgs('start')
+  if (args.at(-1) !== 'scripts/start.js') throw new Error(`npm start no longer runs scripts/start.js: ${args.join(' ')}`)
   return args
+}
+
+/**
+ * What `npm run <command> -- …` runs after `node` (`scripts/command.js <command>` and the built
+ * command, decision 0034), with the command's arguments: the tests run the very command the
+ * dealer types.
+ */
+export function npmCommandArgs(command: 'staff' | 'inventory' | 'leads' | 'backup' | 'restore', args: readonly string[] = []): string[] {
+  return [...npmScriptArgs(command), ...args]
 }
 
 export interface ServerProcess {
