@@ -78,13 +78,22 @@ describe('photos from the console to the vehicle page', () => {
     expect(await alts()).toEqual(['2025 Denago EV Rover XL', '2025 Denago EV Rover XL, photo 2', '2025 Denago EV Rover XL, photo 3'])
     const [a, b, c] = await alts()
 
-    // Buttons move a photo and make one the cover; the order shown is the server's answer.
+    // Buttons move a photo and make one the cover. The list shows the new order at once and saves
+    // it behind, one save at a time, each the order shown when it goes: a click before the last
+    // save ends is saved with it. Each step waits for its save, as a person's next click comes
+    // after it, so the history below has one entry a step (on a loaded run, two clicks once went
+    // in one save).
+    const stored = async () => (await partner.api.runtime.services.photos.list(cart.id)).map((p) => p.alt)
+    const shownAndSaved = async (order: (string | undefined)[]) => {
+      await expect.poll(alts).toEqual(order)
+      await expect.poll(stored).toEqual(order)
+    }
     await section.getByRole('button', { name: 'Earlier (photo 3)' }).click()
-    await expect.poll(alts).toEqual([a, c, b])
+    await shownAndSaved([a, c, b])
     await section.getByRole('button', { name: 'Make cover (photo 2)' }).click()
-    await expect.poll(alts).toEqual([c, a, b])
+    await shownAndSaved([c, a, b])
     await section.getByRole('button', { name: 'Later (photo 1)' }).click()
-    await expect.poll(alts).toEqual([a, c, b])
+    await shownAndSaved([a, c, b])
     // Dragged by its handle into place: the third above the second.
     const handle = async (n: number) => {
       const box = (await section.locator('.staff-photos__handle').nth(n).boundingBox())!
@@ -95,14 +104,13 @@ describe('photos from the console to the vehicle page', () => {
     await page.mouse.down()
     for (let step = 1; step <= 8; step++) await page.mouse.move(from.x, from.y + ((to.y - from.y) * step) / 8)
     await page.mouse.up()
-    await expect.poll(alts).toEqual([a, b, c])
+    await shownAndSaved([a, b, c])
 
     const third = section.getByLabel('Alt text for photo 3')
     await third.fill('Rear flip seat folded flat')
     await third.press('Enter')
     await expect.poll(() => section.locator('.staff-photos__status').textContent()).toBe('Alt text of photo 3 saved.')
-    const stored = await partner.api.runtime.services.photos.list(cart.id)
-    expect(stored.map((p) => p.alt)).toEqual([a, b, 'Rear flip seat folded flat'])
+    expect(await stored()).toEqual([a, b, 'Rear flip seat folded flat'])
 
     // Not a photo: refused beside the file's name, nothing added.
     await section.getByLabel('Add photos').setInputFiles({ name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n') })
