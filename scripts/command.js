@@ -8,9 +8,8 @@
  * `node scripts/command.js <name> [arguments]`: the command sees its own file as argv[1] and
  * the arguments after it, as when Node runs it directly.
  */
-import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { builds, commands, isStale, root } from './build/builds.js'
+import { buildIfStaleInChild, commands } from './build/builds.js'
 
 const name = process.argv[2]
 if (name === undefined || !/** @type {readonly string[]} */ (commands).includes(name)) {
@@ -18,14 +17,8 @@ if (name === undefined || !/** @type {readonly string[]} */ (commands).includes(
   process.exit(2)
 }
 
-if (builds.some(isStale)) {
-  // The build's own lines go to stderr: a command's standard output may be data (a CSV export).
-  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build/build.ts', '--if-stale'], { cwd: root, stdio: ['ignore', 2, 2] })
-  if (build.status !== 0) {
-    console.error(`The build failed (see above); npm run ${name} did not run.`)
-    process.exit(1)
-  }
-}
+// The build's own lines go to stderr: a command's standard output may be data (a CSV export).
+if (!buildIfStaleInChild(`npm run ${name}`, 2)) process.exit(1)
 
 const file = new URL(`../dist/server/${name}.js`, import.meta.url)
 process.argv.splice(1, 2, fileURLToPath(file))

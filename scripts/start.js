@@ -12,19 +12,12 @@
  * compiler only: the optimizing one left 50-60 MB behind for good, for queries about a fifth
  * faster. The build's child process gets neither.
  */
-import { spawnSync } from 'node:child_process'
-import { builds, isStale, root } from './build/builds.js'
+import { buildIfStaleInChild } from './build/builds.js'
 
 // As api/production-mode.ts, before anything loads React: NODE_ENV unset means production.
 process.env.NODE_ENV ??= 'production'
 
-if (builds.some(isStale)) {
-  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build/build.ts', '--if-stale'], { cwd: root, stdio: 'inherit' })
-  if (build.status !== 0) {
-    console.error('The build failed (see above); the server was not started.')
-    process.exit(1)
-  }
-}
+if (!buildIfStaleInChild('the server', 'inherit')) process.exit(1)
 
 // By URL, so the type checker does not read the built file as a source.
 await import(new URL('../dist/server/main.js', import.meta.url).href)

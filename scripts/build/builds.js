@@ -1,4 +1,5 @@
 // Plain JavaScript, so `npm start` (scripts/start.js) can check the build with Node alone.
+import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -84,4 +85,21 @@ export function isStale(build) {
   if (!existsSync(output)) return true
   const built = statSync(output).mtimeMs
   return build.sources.some((source) => existsSync(resolve(root, source)) && newestMtime(resolve(root, source)) > built)
+}
+
+/**
+ * Builds what is missing or out of date, in a child process so the build tools leave with it
+ * (`npm start` and the commands, before they import the built code). `output`: where the build's
+ * lines go (a command's standard output may be data, so its build writes to stderr). Returns
+ * false when the build failed, having said so after what the build printed.
+ * @param {string} what the command the build is for, for the failure's sentence
+ * @param {'inherit' | 2} output
+ * @returns {boolean}
+ */
+export function buildIfStaleInChild(what, output) {
+  if (!builds.some(isStale)) return true
+  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build/build.ts', '--if-stale'], { cwd: root, stdio: ['ignore', output, output] })
+  if (build.status === 0) return true
+  console.error(`The build failed (see above); ${what} did not run.`)
+  return false
 }

@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
+import type { commands } from '../../scripts/build/builds.js'
+
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
 /** A script of package.json, split into Node's arguments: what `npm run <name>` runs after `node`. */
@@ -28,7 +30,7 @@ export function npmStartArgs(): string[] {
  * command, decision 0034), with the command's arguments: the tests run the very command the
  * dealer types.
  */
-export function npmCommandArgs(command: 'staff' | 'inventory' | 'leads' | 'backup' | 'restore', args: readonly string[] = []): string[] {
+export function npmCommandArgs(command: (typeof commands)[number], args: readonly string[] = []): string[] {
   return [...npmScriptArgs(command), ...args]
 }
 
