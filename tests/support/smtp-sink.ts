@@ -28,6 +28,10 @@ export async function startSmtpSink(options: { delayMs?: number } = {}): Promise
         authOptional: true,
         disabledCommands: ['STARTTLS'],
         logger: false,
+        // Stopped, it goes down as a mail server does: connections still open (a sender's idle
+        // pooled ones) are told 421 and closed at once, where smtp-server waits up to 30 s for
+        // them to leave (the outage test waited 21 s here, twice a run, for the pool's idle timeout).
+        closeTimeout: 1,
         onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),
         onData(stream, _session, callback) {
           const chunks: Buffer[] = []
