@@ -55,7 +55,8 @@ export interface AxeViolation {
 export async function axeViolations(page: Page, include?: string): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not
   // govern; a <script> tag added to the page would be refused by it, as it should be. Once per
-  // document: a page checked again after a click still has it (half a second of CPU a copy).
+  // document: a page checked again after a click still has it (measured: about 0.16 s of
+  // Chromium's CPU a copy, and 0.4-0.6 s for the check itself).
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
   return page.evaluate(async (context) => {
     const axe = (window as typeof window & { axe: typeof import('axe-core') }).axe
