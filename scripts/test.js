@@ -10,13 +10,26 @@
  * file alone, `npx vitest run path/to/file.test.ts`.
  */
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { setPriority } from 'node:os'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 /** @param {string} name */
 const bin = (name) => fileURLToPath(new URL(`../node_modules/.bin/${name}`, import.meta.url))
-const typescriptNative = fileURLToPath(new URL('../node_modules/typescript-native/bin/tsc', import.meta.url))
+
+/**
+ * What `npm run <name>` runs, read from package.json so the lint and the type check here are the
+ * very ones `npm run lint` and `npm run typecheck` are: `node …` runs on this Node, any other
+ * command is a package's bin.
+ * @param {string} name @returns {[string, string[]]}
+ */
+function npmScript(name) {
+  const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
+  const [command = '', ...args] = String(scripts[name] ?? '').split(/\s+/)
+  if (!command) throw new Error(`package.json has no script ${name}`)
+  return [command === 'node' ? process.execPath : bin(command), args]
+}
 const started = Date.now()
 const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`
 
@@ -53,9 +66,9 @@ function streamed(command, args) {
 }
 
 const results = await Promise.all([
-  held('lint (eslint --cache)', bin('eslint'), ['--cache', '.'], 10),
+  held('lint (npm run lint)', ...npmScript('lint'), 10),
   // TypeScript 7, the compiler written in Go, on one thread (docs/decisions/0035-native-type-check.md).
-  held('type check (TypeScript 7, tsc --noEmit)', process.execPath, [typescriptNative, '--noEmit', '--singleThreaded'], 10),
+  held('type check (npm run typecheck, TypeScript 7)', ...npmScript('typecheck'), 10),
   streamed(bin('vitest'), ['run', ...process.argv.slice(2)]),
 ])
 const failed = results.find((code) => code !== 0)
