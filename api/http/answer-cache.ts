@@ -78,6 +78,16 @@ const compressFrom = 1024
 const brotliAsync = promisify(brotliCompress)
 
 /**
+ * Brotli's window fitted to the body: a page of 80 kB needs a window of 128 kB, not the default
+ * 4 MB, and the encoder's buffers shrink with it. The output is the same size within a tenth of
+ * a percent; the CPU a page costs falls by about 40%, most of it the kernel's work of handing the
+ * encoder its memory (five pages of 3-85 kB, 20 rounds of five at once: 6.3-6.6 ms a page
+ * instead of 10.5-10.9).
+ */
+const brotliWindow = (bytes: number) =>
+  Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.min(constants.BROTLI_DEFAULT_WINDOW, Math.ceil(Math.log2(bytes))))
+
+/**
  * The URL, and how the request arrived as Express will judge it: an answer made for a request
  * that came over HTTPS carries HSTS (api/http/security.ts), one made over plain HTTP does not,
  * and each is only ever replayed to requests like the one it was made for. X-Forwarded-Proto
@@ -129,7 +139,11 @@ export function createAnswerCache(
     entry.gzip = gzipSync(entry.body)
     grow(entry, entry.gzip.length)
     void brotliAsync(entry.body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 9,
+        [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+        [constants.BROTLI_PARAM_LGWIN]: brotliWindow(entry.body.length),
+      },
     }).then((br) => {
       if (entries.get(key) !== entry) return
       entry.br = br
