@@ -65,30 +65,41 @@ function streamed(command, args) {
   })
 }
 
+/**
+ * The machine's CPU time from /proc/stat (Linux; clock ticks of 1/100 s): busy and all, in
+ * seconds, or undefined elsewhere. Read at the start and the end of a run, it says how much of
+ * what the cores held was busy: a run that keeps them all busy is bound by CPU, and only less
+ * work makes it shorter. (The children's own times, in /proc/self/stat, undercount: a process
+ * whose parent has gone is counted by no one: about a third of a run went uncounted when tried.)
+ * @returns {{ busy: number, all: number } | undefined}
+ */
+function machineCpu() {
+  try {
+    // The first line: "cpu", then user, nice, system, idle, iowait, irq, softirq, steal.
+    const [, user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = (/^cpu .*/m.exec(readFileSync('/proc/stat', 'utf8'))?.[0] ?? '')
+      .split(/\s+/)
+      .map(Number)
+    const busy = user + nice + system + irq + softirq + steal
+    if (!(busy > 0)) return undefined
+    return { busy: busy / 100, all: (busy + idle + iowait) / 100 }
+  } catch {
+    return undefined
+  }
+}
+const cpuAtStart = machineCpu()
+const cpuUsed = () => {
+  const end = machineCpu()
+  if (!cpuAtStart || !end) return ''
+  const [busy, all] = [end.busy - cpuAtStart.busy, end.all - cpuAtStart.all]
+  return `; the machine's ${availableParallelism()} cores were busy ${Math.round(busy)} of ${Math.round(all)} CPU-s`
+}
+
 const results = await Promise.all([
   held('lint (npm run lint)', ...npmScript('lint'), 10),
   // TypeScript 7, the compiler written in Go, on one thread (docs/decisions/0035-native-type-check.md).
   held('type check (npm run typecheck, TypeScript 7)', ...npmScript('typecheck'), 10),
   streamed(bin('vitest'), ['run', ...process.argv.slice(2)]),
 ])
-/**
- * The CPU the lint, the type check, vitest and every process they started have used, from the
- * ended children's user and system time in /proc/self/stat (Linux; clock ticks of 1/100 s), or
- * nothing elsewhere. Wall time moves with the machine's hour; this says what a run asks of it.
- * Five minutes of two cores hold 600 s.
- */
-function cpuUsed() {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8')
-    // From the field after the command's name: the state is [0], cutime [13], cstime [14].
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    const [user, system] = [Number(fields[13]) / 100, Number(fields[14]) / 100]
-    return `, ${Math.round(user + system)} s of CPU (${Math.round(user)} user, ${Math.round(system)} system) on ${availableParallelism()} cores`
-  } catch {
-    return ''
-  }
-}
-
 const failed = results.find((code) => code !== 0)
 process.stdout.write(`\n--- npm test: ${failed === undefined ? 'lint, type check and tests passed' : 'FAILED'} in ${seconds()}${cpuUsed()}\n`)
 process.exit(failed ?? 0)
