@@ -69,8 +69,8 @@ function streamed(command, args) {
  * The machine's CPU time from /proc/stat (Linux; clock ticks of 1/100 s): busy and all, in
  * seconds, or undefined elsewhere. Read at the start and the end of a run, it says how much of
  * what the cores held was busy: a run that keeps them all busy is bound by CPU, and only less
- * work makes it shorter. (The children's own times, in /proc/self/stat, undercount: a process
- * whose parent has gone is counted by no one: about a third of a run went uncounted when tried.)
+ * work makes it shorter. (The children's own times in /proc/self/stat undercount, as a process
+ * whose parent has gone is counted by no one; about a third of a run went uncounted when tried.)
  * @returns {{ busy: number, all: number } | undefined}
  */
 function machineCpu() {
