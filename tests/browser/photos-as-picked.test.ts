@@ -56,6 +56,16 @@ const shown = (page: Page) =>
     items.map((li) => li.querySelector('.staff-photos__name')?.textContent ?? li.querySelector<HTMLInputElement>('.staff-photos__alt input')?.value ?? ''),
   )
 const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '')
+/**
+ * The focused control when it is `wanted`; else that, with what the list shows, what is stored
+ * and the status, so a failed poll says whether the move itself happened.
+ */
+async function focusedOn(page: Page, wanted: string): Promise<string> {
+  const now = await focused(page)
+  if (now === wanted) return now
+  const status = await page.locator('.staff-photos__status').textContent()
+  return `${now} (shown ${JSON.stringify(await shown(page))}, stored ${JSON.stringify(await storedOrder())}, status "${status}")`
+}
 
 /** A finger on `from`, moved in small steps to `to`, lifted (DevTools' touch events, as a phone sends them). */
 async function touchDrag(cdp: CDPSession, from: { x: number; y: number }, to: { x: number; y: number }) {
@@ -154,18 +164,18 @@ describe('photos as picked', () => {
 
     // Buttons: focus stays on the moved photo's own control, not the top of the page.
     await section.getByRole('button', { name: 'Earlier (photo 3)' }).tap()
-    await expect.poll(() => focused(page)).toBe('Earlier (photo 2)')
+    await expect.poll(() => focusedOn(page, 'Earlier (photo 2)')).toBe('Earlier (photo 2)')
     await expect.poll(storedOrder).toEqual([ids[0], ids[1], ids[3], ids[2], ids[4]])
     await section.getByRole('button', { name: 'Later (photo 2)' }).tap()
-    await expect.poll(() => focused(page)).toBe('Later (photo 3)')
+    await expect.poll(() => focusedOn(page, 'Later (photo 3)')).toBe('Later (photo 3)')
     await expect.poll(storedOrder).toEqual(dragged)
     await section.getByRole('button', { name: 'Make cover (photo 4)' }).tap()
     // The cover has no Earlier or Make cover: focus is on its handle.
-    await expect.poll(() => focused(page)).toBe('Move photo 1')
+    await expect.poll(() => focusedOn(page, 'Move photo 1')).toBe('Move photo 1')
     await expect.poll(storedOrder).toEqual([ids[2], ids[0], ids[3], ids[1], ids[4]])
     // Later on the cover makes it the second photo; focus follows it.
     await section.getByRole('button', { name: 'Later (photo 1)' }).tap()
-    await expect.poll(() => focused(page)).toBe('Later (photo 2)')
+    await expect.poll(() => focusedOn(page, 'Later (photo 2)')).toBe('Later (photo 2)')
     await expect.poll(storedOrder).toEqual([ids[0], ids[2], ids[3], ids[1], ids[4]])
 
     expect(await axeViolations(page, '#section-photos')).toEqual([])
