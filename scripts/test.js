@@ -11,7 +11,7 @@
  */
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { availableParallelism, setPriority } from 'node:os'
+import { cpus, setPriority } from 'node:os'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -66,32 +66,24 @@ function streamed(command, args) {
 }
 
 /**
- * The machine's CPU time from /proc/stat (Linux; clock ticks of 1/100 s): busy and all, in
- * seconds, or undefined elsewhere. Read at the start and the end of a run, it says how much of
- * what the cores held was busy: a run that keeps them all busy is bound by CPU, and only less
- * work makes it shorter. (The children's own times in /proc/self/stat undercount, as a process
- * whose parent has gone is counted by no one; about a third of a run went uncounted when tried.)
- * @returns {{ busy: number, all: number } | undefined}
+ * The machine's CPU time so far, busy and all, in seconds, summed over its cores (`os.cpus()`).
+ * Read at the start and the end of a run, it says how much of what the cores held was busy: a
+ * run that keeps them all busy is bound by CPU, and only less work makes it shorter. (The
+ * children's own times undercount, as a process whose parent has gone is counted by no one;
+ * about a third of a run went uncounted when tried.)
  */
 function machineCpu() {
-  try {
-    // The first line: "cpu", then user, nice, system, idle, iowait, irq, softirq, steal.
-    const [, user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = (/^cpu .*/m.exec(readFileSync('/proc/stat', 'utf8'))?.[0] ?? '')
-      .split(/\s+/)
-      .map(Number)
-    const busy = user + nice + system + irq + softirq + steal
-    if (!(busy > 0)) return undefined
-    return { busy: busy / 100, all: (busy + idle + iowait) / 100 }
-  } catch {
-    return undefined
+  let [busy, all] = [0, 0]
+  for (const { times } of cpus()) {
+    busy += times.user + times.nice + times.sys + times.irq
+    all += times.user + times.nice + times.sys + times.irq + times.idle
   }
+  return { busy: busy / 1000, all: all / 1000 }
 }
 const cpuAtStart = machineCpu()
 const cpuUsed = () => {
   const end = machineCpu()
-  if (!cpuAtStart || !end) return ''
-  const [busy, all] = [end.busy - cpuAtStart.busy, end.all - cpuAtStart.all]
-  return `; the machine's ${availableParallelism()} cores were busy ${Math.round(busy)} of ${Math.round(all)} CPU-s`
+  return `; the machine's ${cpus().length} cores were busy ${Math.round(end.busy - cpuAtStart.busy)} of ${Math.round(end.all - cpuAtStart.all)} CPU-s`
 }
 
 const results = await Promise.all([
