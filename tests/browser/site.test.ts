@@ -316,14 +316,14 @@ describe('the site in a browser', () => {
 
 describe('accessibility', () => {
   it.each(pageTypes)('axe finds nothing on %s at desktop width', async (path) => {
-    const { page } = await visit(path)
+    const page = await site.look(path)
     expect(await axeViolations(page)).toEqual([])
   })
 
   it.each(['/', '/vehicle/2025-evolution-d6-max-gt4', '/contact', '/rentals/ocean-county-golf-cart-rentals'])(
     'axe finds nothing on %s at phone width, menu open',
     async (path) => {
-      const { page } = await visit(path, phone)
+      const page = await site.look(path, phone)
       await page.getByRole('button', { name: 'Open menu' }).click()
       expect(await axeViolations(page)).toEqual([])
     },
