@@ -11,6 +11,7 @@ const seededPages = Math.ceil(seededCarts / 24)
 /** The dealer's own site in Chromium: islands, navigation, forms, and axe on every page type. */
 const site = useSite()
 const visit = site.visit
+const look = site.look
 
 describe('the site in a browser', () => {
   it.each(['/', '/inventory', '/vehicle/2025-evolution-d6-max-gt4', '/ocean-county-golf-carts', '/contact'])(
@@ -24,7 +25,7 @@ describe('the site in a browser', () => {
   )
 
   it('navigates between pages as ordinary page loads, the title and the current link from the server', async () => {
-    const { page, problems } = await visit('/')
+    const { page, problems } = await look('/')
     await page.locator('nav[aria-label="Main"] a', { hasText: 'Inventory' }).click()
     await page.waitForURL(/\/inventory$/)
     expect(await page.locator('main h1').textContent()).toBe('Golf Cart Inventory')
@@ -36,7 +37,7 @@ describe('the site in a browser', () => {
   })
 
   it('scrolls to the top when the location changes', async () => {
-    const { page } = await visit('/')
+    const { page } = await look('/')
     await page.locator('footer a', { hasText: 'Ocean County' }).scrollIntoViewIfNeeded()
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000)
     await page.locator('footer a', { hasText: 'Ocean County' }).click()
@@ -45,7 +46,7 @@ describe('the site in a browser', () => {
   })
 
   it('opens the mobile menu, shows the links and phone, and closes it on a link', async () => {
-    const { page } = await visit('/', phone)
+    const { page } = await look('/', phone)
     const toggle = page.getByRole('button', { name: 'Open menu' })
     expect(await page.locator('nav[aria-label="Main"]').isVisible()).toBe(false)
     await toggle.click()
@@ -100,7 +101,7 @@ describe('the site in a browser', () => {
   })
 
   it('shows the featured carts and opens a vehicle with its derived specifications', async () => {
-    const { page, problems } = await visit('/')
+    const { page, problems } = await look('/')
     expect(await page.locator('.gc-featured .gc-card').count()).toBe(3)
     await page.getByRole('link', { name: 'View Details for 2025 Denago EV Rover XL6' }).click()
     await expect.poll(() => page.locator('main h1').textContent()).toBe('2025 Denago EV Rover XL6')
@@ -130,7 +131,7 @@ describe('the site in a browser', () => {
   })
 
   it('scrolls smoothly to the rental plans', async () => {
-    const { page } = await visit('/rentals/cape-may-county-golf-cart-rentals', phone)
+    const { page } = await look('/rentals/cape-may-county-golf-cart-rentals', phone)
     await page.getByRole('link', { name: 'View Rental Plans' }).click()
     await expect
       .poll(() => page.locator('#rental-plans').evaluate((el) => Math.round(el.getBoundingClientRect().top)))
@@ -140,7 +141,7 @@ describe('the site in a browser', () => {
   })
 
   it('calculates a payment only when asked', async () => {
-    const { page } = await visit('/financing')
+    const { page } = await look('/financing')
     await page.getByLabel('Cart Price ($)').fill('14,995')
     await page.getByLabel('Down Payment ($)').fill('2995')
     await page.getByLabel('Loan Term').selectOption('48')
@@ -150,7 +151,7 @@ describe('the site in a browser', () => {
   })
 
   it('sends the contact form, thanks the visitor and clears it', async () => {
-    const { page } = await visit('/contact?interest=rentals')
+    const { page } = await look('/contact?interest=rentals')
     expect(await page.getByLabel("I'm interested in").inputValue()).toBe('rentals')
     await page.getByLabel('First Name').fill('Lena')
     await page.getByLabel('Last Name').fill('Ortiz')
@@ -172,7 +173,7 @@ describe('the site in a browser', () => {
   })
 
   it('turns Get Quote on a vehicle page into a quote that names the cart', async () => {
-    const { page } = await visit('/vehicle/2025-denago-ev-rover-xl6')
+    const { page } = await look('/vehicle/2025-denago-ev-rover-xl6')
     await page.locator('.gc-vehicle__summary').getByRole('link', { name: 'Get Quote' }).click()
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Contact Us')
     expect(new URL(page.url()).search).toBe('?cart=2025-denago-ev-rover-xl6')
@@ -190,7 +191,7 @@ describe('the site in a browser', () => {
   })
 
   it('lands Get Quote on a phone on the form, with the cart named and the first field in view', async () => {
-    const { page } = await visit('/vehicle/2025-denago-ev-rover-xl6', phone)
+    const { page } = await look('/vehicle/2025-denago-ev-rover-xl6', phone)
     await page.locator('.gc-vehicle__summary').getByRole('link', { name: 'Get Quote' }).click()
     await page.waitForURL(/\/contact\?cart=2025-denago-ev-rover-xl6#send-message$/)
     await page.waitForFunction(() => document.querySelector('#root')?.hasAttribute('data-hydrated'))
@@ -309,28 +310,28 @@ describe('the site in a browser', () => {
   })
 
   it('shows the 404 page for an unknown path', async () => {
-    const { page } = await visit('/golf-carts-on-the-moon')
+    const { page } = await look('/golf-carts-on-the-moon')
     expect(await page.locator('main h1').textContent()).toBe('404 Page Not Found')
   })
 })
 
 describe('accessibility', () => {
   it.each(pageTypes)('axe finds nothing on %s at desktop width', async (path) => {
-    const page = await site.look(path)
+    const { page } = await site.look(path)
     expect(await axeViolations(page)).toEqual([])
   })
 
   it.each(['/', '/vehicle/2025-evolution-d6-max-gt4', '/contact', '/rentals/ocean-county-golf-cart-rentals'])(
     'axe finds nothing on %s at phone width, menu open',
     async (path) => {
-      const page = await site.look(path, phone)
+      const { page } = await site.look(path, phone)
       await page.getByRole('button', { name: 'Open menu' }).click()
       expect(await axeViolations(page)).toEqual([])
     },
   )
 
   it('has one h1, landmarks and a working skip link', async () => {
-    const { page } = await visit('/services')
+    const { page } = await look('/services')
     expect(await page.locator('h1').count()).toBe(1)
     for (const landmark of ['header', 'main', 'footer', 'nav[aria-label="Main"]']) {
       expect(await page.locator(landmark).count()).toBeGreaterThan(0)

@@ -21,17 +21,19 @@ export interface Site {
   visit(path: string, viewport?: { width: number; height: number }): Promise<Visit>
   /**
    * The same, in a tab kept for the file, one a viewport: a full load and hydration of `path`,
-   * without the new context and tab `visit` makes (about 0.45 CPU-s of Chromium's and the
-   * server's each, measured). For checks that only look at the page as loaded, such as axe; a
-   * test that records what the page asks for, or changes the context, uses `visit`.
+   * its problems recorded from this load on, without the new context and tab `visit` makes. A
+   * new context costs far more than a load in a kept tab: the 20 axe checks of
+   * tests/browser/site.test.ts took 45-57 CPU-s less this way, at about 2.5 CPU-s a context on
+   * a slow hour's machine. For what a visitor sees and does on a page; a test that must be a first
+   * visit (what a fresh page asks the API for), routes requests or changes the context uses `visit`.
    */
-  look(path: string, viewport?: { width: number; height: number }): Promise<Page>
+  look(path: string, viewport?: { width: number; height: number }): Promise<Visit>
 }
 
 /** The dealer's own site on a fresh database, in Chromium. Call once at the top of a test file. */
 export function useSite(): Site {
   const contexts: BrowserContext[] = []
-  const kept = new Map<string, Page>()
+  const kept = new Map<string, Visit>()
   let browser: Browser | undefined
   let server: TestServer | undefined
   const site: Site = {
@@ -47,30 +49,22 @@ export function useSite(): Site {
       return context
     },
     async visit(path, viewport = desktop) {
-      const page = await (await site.newContext({ viewport })).newPage()
-      const problems: string[] = []
-      const apiCalls: string[] = []
-      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
-      page.on('console', (m) => {
-        // React reports hydration mismatches as console errors: any of them fails the test.
-        if (m.type() === 'error' && !m.text().includes('404')) problems.push(`console: ${m.text()}`)
-      })
-      page.on('request', (r) => {
-        if (r.url().includes('/trpc/') || r.url().includes('/api/')) apiCalls.push(r.url())
-      })
-      await loadHydrated(page, `${site.server.url}${path}`)
-      return { page, problems, apiCalls }
+      const visit = recorded(await (await site.newContext({ viewport })).newPage())
+      await loadHydrated(visit.page, `${site.server.url}${path}`)
+      return visit
     },
     async look(path, viewport = desktop) {
       const key = `${viewport.width}x${viewport.height}`
-      let page = kept.get(key)
-      if (!page) {
+      let visit = kept.get(key)
+      if (!visit) {
         // Not among `contexts`: it outlives each test, and closes with the browser.
-        page = await (await site.browser.newContext({ viewport })).newPage()
-        kept.set(key, page)
+        visit = recorded(await (await site.browser.newContext({ viewport })).newPage())
+        kept.set(key, visit)
       }
-      await loadHydrated(page, `${site.server.url}${path}`)
-      return page
+      visit.problems.length = 0
+      visit.apiCalls.length = 0
+      await loadHydrated(visit.page, `${site.server.url}${path}`)
+      return visit
     },
   }
 
@@ -86,6 +80,21 @@ export function useSite(): Site {
     await Promise.all(contexts.splice(0).map((c) => c.close()))
   })
   return site
+}
+
+/** A page whose errors and API requests are recorded from now on. */
+function recorded(page: Page): Visit {
+  const problems: string[] = []
+  const apiCalls: string[] = []
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+  page.on('console', (m) => {
+    // React reports hydration mismatches as console errors: any of them fails the test.
+    if (m.type() === 'error' && !m.text().includes('404')) problems.push(`console: ${m.text()}`)
+  })
+  page.on('request', (r) => {
+    if (r.url().includes('/trpc/') || r.url().includes('/api/')) apiCalls.push(r.url())
+  })
+  return { page, problems, apiCalls }
 }
 
 /** Loads `url` in the page and waits until the site's script has hydrated it. */
