@@ -13,7 +13,7 @@ describe('searching the inventory', () => {
   const cardTitles = (page: import('playwright-core').Page) => page.locator('.gc-inventory .gc-card:not(.gc-card--skeleton) h2').allTextContents()
 
   it('narrows to lithium six-seaters under $15,000, sorts by price, opens one and comes back to the same list', async () => {
-    const { page, problems } = await site.visit('/inventory')
+    const { page, problems } = await site.look('/inventory')
     const filters = page.locator('.gc-filters')
     await filters.getByRole('link', { name: /^Lithium Ion/ }).click()
     await expect.poll(() => new URL(page.url()).search).toBe('?battery=lithium')
@@ -65,7 +65,7 @@ describe('searching the inventory', () => {
   })
 
   it('says which values of the address it ignored and applies the rest', async () => {
-    const { page, problems } = await site.visit('/inventory?battery=lithium&seats=lots&sort=cheapest')
+    const { page, problems } = await site.look('/inventory?battery=lithium&seats=lots&sort=cheapest')
     expect(await page.locator('.gc-inventory__notice').textContent()).toContain('seats must be a whole number')
     expect(await page.locator('.gc-inventory__notice').textContent()).toContain('sort must be')
     await expect.poll(() => cardTitles(page)).toEqual(await titlesFromApi('battery=lithium'))
@@ -76,7 +76,7 @@ describe('searching the inventory', () => {
     ['phone', phone],
     ['desktop', desktop],
   ])('has an accessible filter panel on a %s', async (name, viewport) => {
-    const { page } = await site.visit('/inventory?make=denago&streetLegal=true', viewport)
+    const { page } = await site.look('/inventory?make=denago&streetLegal=true', viewport)
     if (name === 'phone') {
       expect(await page.locator('.gc-filters__group').first().isVisible()).toBe(false)
       await page.getByText(/^Filters/).click()
