@@ -23,7 +23,7 @@ export interface Site {
    * The same, in a tab kept for the file, one a viewport: a full load and hydration of `path`,
    * its problems recorded from this load on, without the new context and tab `visit` makes. A
    * new context costs far more than a load in a kept tab: the 20 axe checks of
-   * tests/browser/site.test.ts took 45-57 CPU-s less this way, at about 2.5 CPU-s a context on
+   * tests/browser/site.test.ts took 41-57 CPU-s less this way, 2-2.8 CPU-s a context, on
    * a slow hour's machine. For what a visitor sees and does on a page; a test that must be a first
    * visit (what a fresh page asks the API for), routes requests or changes the context uses `visit`.
    */
