@@ -24,7 +24,13 @@ export interface PartnerPages {
   newContext(options?: Parameters<Browser['newContext']>[0]): Promise<BrowserContext>
   /** A demo page, recording page errors, console errors, failed answers and every request. */
   open(path: string, origin?: string, viewport?: { width: number; height: number }): Promise<OpenedPage>
-  /** A partner page of this HTML on the allowed origin, opened as `open` does. */
+  /**
+   * A partner page of this HTML on the allowed origin, recorded as `open` does, in a tab kept for
+   * the file (at 1280 px whatever the last test set): each page written is a new address, so
+   * nothing a widget keeps for its page (`<gc-inventory>`'s search, in the tab's sessionStorage)
+   * meets another test's, and a new context costs far more than a load (tests/support/site-visits.ts, `look`).
+   * A test that needs a context of its own settings, or a first load of the bundle, uses `open`.
+   */
   openHtml(body: string, options?: { head?: string; csp?: string }): Promise<OpenedPage>
 }
 
@@ -45,25 +51,26 @@ export function usePartnerPages(options: { site?: boolean } = {}): PartnerPages 
       contexts.push(context)
       return context
     },
-    async open(path, origin = pages.allowedOrigin, viewport = { width: 1280, height: 900 }) {
-      const page = await (await pages.newContext({ viewport })).newPage()
-      const problems: string[] = []
-      const requests: string[] = []
-      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
-      page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`))
-      page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()}: ${r.url()}`))
-      page.on('request', (r) => requests.push(r.url()))
-      await page.goto(`${origin}${path}`)
-      return { page, problems, requests }
+    async open(path, origin = pages.allowedOrigin, viewport = defaultViewport) {
+      const opened = recorded(await (await pages.newContext({ viewport })).newPage())
+      await opened.page.goto(`${origin}${path}`)
+      return opened
     },
-    openHtml(body, { head = '', csp } = {}) {
+    async openHtml(body, { head = '', csp } = {}) {
       const name = `page-${written.size}`
       const html = `<!doctype html><html lang="en"><head><title>A partner page</title>${head}</head><body>${body}</body></html>`
       written.set(name, { html, csp })
-      return pages.open(`/written/${name}`)
+      // Not among `contexts`: it outlives each test, and closes with the browser.
+      keptTab ??= recorded(await (await pages.browser.newContext({ viewport: defaultViewport })).newPage())
+      keptTab.problems.length = 0
+      keptTab.requests.length = 0
+      await keptTab.page.setViewportSize(defaultViewport)
+      await keptTab.page.goto(`${pages.allowedOrigin}/written/${name}`)
+      return keptTab
     },
   }
   const contexts: BrowserContext[] = []
+  let keptTab: OpenedPage | undefined
   const written = new Map<string, { html: string; csp?: string }>()
   let demo: Server
 
@@ -97,6 +104,19 @@ export function usePartnerPages(options: { site?: boolean } = {}): PartnerPages 
   })
 
   return pages
+}
+
+const defaultViewport = { width: 1280, height: 900 }
+
+/** A page whose errors, failed answers and requests are recorded from now on. */
+function recorded(page: Page): OpenedPage {
+  const problems: string[] = []
+  const requests: string[] = []
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`))
+  page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()}: ${r.url()}`))
+  page.on('request', (r) => requests.push(r.url()))
+  return { page, problems, requests }
 }
 
 export interface OpenedPage {
