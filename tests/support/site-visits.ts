@@ -20,7 +20,7 @@ export interface Site {
   /** Opens a page of the dealer's site and waits for hydration. */
   visit(path: string, viewport?: { width: number; height: number }): Promise<Visit>
   /**
-   * The same, in a tab kept for the file, one a viewport: a full load and hydration of `path`,
+   * The same, in one tab kept for the file and sized to `viewport`: a full load and hydration of `path`,
    * its problems recorded from this load on, without the new context and tab `visit` makes. A
    * new context costs far more than a load in a kept tab: the 20 axe checks of
    * tests/browser/site.test.ts took 41-57 CPU-s less this way, 2-2.8 CPU-s a context, on
@@ -33,7 +33,7 @@ export interface Site {
 /** The dealer's own site on a fresh database, in Chromium. Call once at the top of a test file. */
 export function useSite(): Site {
   const contexts: BrowserContext[] = []
-  const kept = new Map<string, Visit>()
+  let kept: Visit | undefined
   let browser: Browser | undefined
   let server: TestServer | undefined
   const site: Site = {
@@ -54,17 +54,13 @@ export function useSite(): Site {
       return visit
     },
     async look(path, viewport = desktop) {
-      const key = `${viewport.width}x${viewport.height}`
-      let visit = kept.get(key)
-      if (!visit) {
-        // Not among `contexts`: it outlives each test, and closes with the browser.
-        visit = recorded(await (await site.browser.newContext({ viewport })).newPage())
-        kept.set(key, visit)
-      }
-      visit.problems.length = 0
-      visit.apiCalls.length = 0
-      await loadHydrated(visit.page, `${site.server.url}${path}`)
-      return visit
+      // Not among `contexts`: it outlives each test, and closes with the browser.
+      kept ??= recorded(await (await site.browser.newContext({ viewport })).newPage())
+      kept.problems.length = 0
+      kept.apiCalls.length = 0
+      await kept.page.setViewportSize(viewport)
+      await loadHydrated(kept.page, `${site.server.url}${path}`)
+      return kept
     },
   }
 
