@@ -122,13 +122,23 @@ describe('lead alerts in Chromium', () => {
         if (ours) resolve(ours.registrationId)
       }),
     )
+    // What the worker went through from here on, said by a poll that sees no notification (one
+    // run in some thirty saw none for 10 s, cause unknown): its states and any error it reported.
+    const workerLog: string[] = []
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) =>
+      workerLog.push(...versions.map((v) => `version ${v.versionId} ${v.status}/${v.runningStatus}`)),
+    )
+    cdp.on('ServiceWorker.workerErrorReported', ({ errorMessage: e }) => workerLog.push(`error ${e.errorMessage} at ${e.sourceURL}:${e.lineNumber}`))
     await cdp.send('ServiceWorker.enable')
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId: await registrationId, data: JSON.stringify(received.payload) })
-    const shown = () =>
-      page.evaluate(async () => {
+    workerLog.push('push delivered')
+    const shown = async () => {
+      const notifications = await page.evaluate(async () => {
         const registration = await navigator.serviceWorker.getRegistration('/staff/')
         return (await registration!.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url }))
       })
+      return notifications.length ? notifications : `no notification; the worker: ${workerLog.join('; ')}`
+    }
     await expect.poll(shown, { timeout: 10_000 }).toEqual([
       { title: `New lead #${id}: Nina Shopper`, body: 'DENAGO. Call 609-555-0100 or open the lead to answer.', tag: `lead-${id}`, url: `/staff/leads/${id}` },
     ])
