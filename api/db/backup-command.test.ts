@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
+import { templateDataDir } from '../../tests/support/database-templates.ts'
 import { npmCommandArgs, startServerProcess } from '../../tests/support/server-process.ts'
 import { createTestDatabase } from '../../tests/support/test-database.ts'
 
@@ -42,15 +43,18 @@ const sendLead = (url: string, firstName: string) =>
 
 describe('npm run backup and npm run restore', () => {
   it('backs up the embedded database through the running server, and the restored folder starts', { timeout: 120_000 }, async () => {
+    // A folder a server has used before (the story is a dealer's running site, not a first start).
+    const data = templateDataDir('gc-backup-')
+    folders.push(data)
     const dir = folder()
-    const file = join(folder(), 'site.jsonl.gz')
-    const server = await startServerProcess({ DATA_DIR: join(dir, 'data') })
+    const file = join(dir, 'site.jsonl.gz')
+    const server = await startServerProcess({ DATA_DIR: data })
     let carts: number
     try {
       expect((await sendLead(server.url, 'Ann')).status).toBe(201)
       carts = Number((await fetch(`${server.url}/api/golf-carts?limit=1`)).headers.get('x-total-count'))
       expect(carts).toBeGreaterThan(0)
-      const backup = await run('backup', [file], { DATA_DIR: join(dir, 'data') })
+      const backup = await run('backup', [file], { DATA_DIR: data })
       expect(backup.err).toBe('')
       expect(backup.out).toMatch(new RegExp(`^Wrote ${file} \\(\\d+\\.\\d MB in \\d+\\.\\d s\\): \\d+ carts, 0 photos, 1 leads, 0 accounts, \\d+ audit rows; \\d+ rows in \\d+ tables\\.\n$`))
       // The server went on serving: its leads after the backup are its own business.
@@ -60,9 +64,9 @@ describe('npm run backup and npm run restore', () => {
     }
 
     // A folder that holds anything is refused, so nothing is overwritten.
-    const refused = await run('restore', [file], { DATA_DIR: join(dir, 'data') })
+    const refused = await run('restore', [file], { DATA_DIR: data })
     expect(refused.code).toBe(1)
-    expect(refused.err).toMatch(/^The data folder .*data \(DATA_DIR\) is not empty \(it holds .*pgdata.*\)\. A backup is restored only into an empty folder/)
+    expect(refused.err).toMatch(/^The data folder .*gc-backup-\w+ \(DATA_DIR\) is not empty \(it holds .*pgdata.*\)\. A backup is restored only into an empty folder/)
 
     const restored = await run('restore', [file], { DATA_DIR: join(dir, 'restored') })
     expect(restored.err).toBe('')
