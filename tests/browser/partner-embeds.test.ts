@@ -176,7 +176,7 @@ describe('a partner page', () => {
     await expect.poll(() => page.locator('gc-payment-calculator form').count()).toBe(1)
 
     // The same page on an allowed origin shows the form, and says nothing in the console.
-    const allowed = await partner.open('/quote-landing.html')
+    const allowed = await partner.look('/quote-landing.html')
     await allowed.page.locator('gc-contact-form input[name="firstName"]').waitFor()
     await allowed.page.waitForTimeout(300)
     expect(await allowed.page.locator('gc-contact-form [part~="notice"]').count()).toBe(0)
@@ -184,7 +184,7 @@ describe('a partner page', () => {
   })
 
   it('routes in its own page when it cancels gc-vehicle-select', async () => {
-    const { page } = await partner.open('/dealer-network.html')
+    const { page } = await partner.look('/dealer-network.html')
     await expect.poll(() => cards(page, 'gc-inventory').count()).toBe(24)
     const here = page.url()
     await page.evaluate(() => {
@@ -202,7 +202,7 @@ describe('a partner page', () => {
   })
 
   it('styles every field and input through ::part(), as the README lists them', async () => {
-    const { page } = await partner.open('/all-elements.html')
+    const { page } = await partner.look('/all-elements.html')
     await expect.poll(() => cards(page, 'gc-inventory').count()).toBe(24)
     await page.locator('gc-contact-form form').waitFor()
     const tags = ['gc-inventory', 'gc-payment-calculator', 'gc-contact-form']
@@ -227,7 +227,7 @@ describe('a partner page', () => {
   })
 
   it('works under a strict Content-Security-Policy that names the dealer in three directives', async () => {
-    const { page, problems } = await partner.open('/strict-csp.html')
+    const { page, problems } = await partner.look('/strict-csp.html')
     await expect.poll(() => cards(page, 'gc-featured-carts').count()).toBe(3)
     await expect.poll(() => cards(page, 'gc-inventory').count()).toBe(24)
     await expect.poll(() => page.locator('gc-vehicle-detail h2.gc-vehicle__title').textContent()).toBe('2025 Denago EV Rover XL6')

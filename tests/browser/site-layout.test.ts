@@ -99,7 +99,7 @@ describe('the site at every width', () => {
   })
 
   it('shows the label of the first invalid field below the sticky header, at phone width', async () => {
-    const { page } = await site.visit('/contact', phone)
+    const { page } = await site.look('/contact', phone)
     // The visitor has scrolled on a little: the first input shows, its label is under the header.
     await page.getByLabel('First Name').evaluate((input) => window.scrollBy(0, input.getBoundingClientRect().top - 90))
     expect((await box(page, 'label:has-text("First Name")')).top).toBeLessThan((await box(page, '.site-header')).bottom)
@@ -137,7 +137,7 @@ describe('the site at every width', () => {
   })
 
   it('keeps breadcrumb separators with their neighbours at phone width, and offers Back to Inventory', async () => {
-    const { page } = await site.visit('/vehicle/2025-evolution-d5-maverick-2-2', phone)
+    const { page } = await site.look('/vehicle/2025-evolution-d5-maverick-2-2', phone)
     const lineStarts = await page.locator('.gc-breadcrumb').evaluate((nav) => {
       const left = nav.querySelector('ol')!.getBoundingClientRect().left
       // Each item after the first begins with its "/": it must never begin a line.
@@ -191,7 +191,7 @@ describe('the site at every width', () => {
   it.each(['/', '/rentals/cape-may-county-golf-cart-rentals', '/vehicle/2025-evolution-d5-maverick-2-2', '/contact', '/services/request'])(
     'axe finds nothing on %s at 320 px',
     async (path) => {
-      const { page } = await site.visit(path, smallest)
+      const { page } = await site.look(path, smallest)
       expect(await axeViolations(page)).toEqual([])
     },
   )

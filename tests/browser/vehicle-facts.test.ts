@@ -21,7 +21,7 @@ describe('a vehicle page with every fact of its cart', () => {
       update golf_carts set msrp = price + 2000, vin = ${vin}, color = 'Champagne Metallic', lifted = true, location = 'pleasantville'
       where slug = ${slug}
     `
-    const { page, problems } = await site.visit(`/vehicle/${slug}`, viewport)
+    const { page, problems } = await site.look(`/vehicle/${slug}`, viewport)
     await expect.poll(() => page.locator('.gc-vehicle__saving').textContent()).toBe('You save $2,000')
     const facts = page.locator('.gc-spec-group', { has: page.getByRole('heading', { name: 'This Cart' }) })
     expect(await facts.locator('dd').allTextContents()).toEqual(expect.arrayContaining([vin, 'Champagne Metallic', 'Pleasantville']))

@@ -10,7 +10,8 @@ const seededPages = Math.ceil(seededCarts / 24)
 
 /** The built, minified widget bundle on partner pages from another origin (see usePartnerPages). */
 const partner = usePartnerPages()
-const open = partner.open
+/** `look` for a page in the file's kept tab; `open` where a test counts what a first load asks for. */
+const { open, look } = partner
 
 async function fillQuoteForm(page: Page, form = 'gc-contact-form') {
   await page.locator(`${form} input[name="firstName"]`).fill('Dana')
@@ -22,7 +23,7 @@ async function fillQuoteForm(page: Page, form = 'gc-contact-form') {
 
 describe('widgets on a partner page', () => {
   it('render real data in every element, with the API on another origin', async () => {
-    const { page, problems } = await open('/all-elements.html')
+    const { page, problems } = await look('/all-elements.html')
     await expect.poll(() => cards(page, 'gc-featured-carts').count(), { timeout: 15_000 }).toBe(3)
     await expect.poll(() => cards(page, 'gc-inventory').count(), { timeout: 15_000 }).toBe(24)
     await expect(page.locator('gc-inventory .gc-pager').textContent()).resolves.toContain(`Page 1 of ${seededPages}`)
@@ -58,7 +59,7 @@ describe('widgets on a partner page', () => {
   })
 
   it('store a lead from the contact form and fire gc-lead-submitted', async () => {
-    const { page, problems } = await open('/quote-landing.html')
+    const { page, problems } = await look('/quote-landing.html')
     await page.evaluate(() => {
       ;(window as typeof window & { events: unknown[] }).events = []
       document.addEventListener('gc-lead-submitted', (e) =>
@@ -110,7 +111,7 @@ describe('widgets on a partner page', () => {
   })
 
   it('are untouched by a hostile page stylesheet', async () => {
-    const { page } = await open('/all-elements.html')
+    const { page } = await look('/all-elements.html')
     await expect.poll(() => cards(page, 'gc-featured-carts').count()).toBe(3)
     await expect.poll(() => cards(page, 'gc-inventory').count()).toBe(24)
     await page.locator('gc-contact-form form').waitFor()
@@ -165,7 +166,7 @@ describe('widgets on a partner page', () => {
   })
 
   it('take the partner theme through custom properties and parts only', async () => {
-    const { page } = await open('/themed.html')
+    const { page } = await look('/themed.html')
     await expect.poll(() => cards(page, 'gc-featured-carts').count()).toBe(3)
     const themed = await page.evaluate(() => {
       const root = document.querySelector('gc-featured-carts')!.shadowRoot!
@@ -187,7 +188,7 @@ describe('widgets on a partner page', () => {
   })
 
   it('survive the bundle being loaded twice', async () => {
-    const { page, problems } = await open('/dealer-network.html')
+    const { page, problems } = await look('/dealer-network.html')
     await expect.poll(() => cards(page, 'gc-featured-carts').count()).toBe(3)
     await addLoader(page, partner.api.url, '?copy=2')
     await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<gc-rental-plans></gc-rental-plans>'))
@@ -197,7 +198,7 @@ describe('widgets on a partner page', () => {
   })
 
   it('reset a prop when its attribute is removed, and follow property changes', async () => {
-    const { page } = await open('/dealer-network.html')
+    const { page } = await look('/dealer-network.html')
     await expect.poll(() => cards(page, 'gc-inventory').count()).toBe(24)
     await page.evaluate(() => document.querySelector('gc-inventory')!.setAttribute('category', 'used'))
     await expect.poll(() => page.locator('gc-inventory .gc-empty').textContent()).toBe('No golf carts found in this category.')
@@ -209,7 +210,7 @@ describe('widgets on a partner page', () => {
   })
 
   it('keep what a visitor typed when the page moves the element', async () => {
-    const { page } = await open('/quote-landing.html')
+    const { page } = await look('/quote-landing.html')
     await page.locator('gc-contact-form input[name="firstName"]').fill('Moved')
     await page.evaluate(() => {
       const form = document.querySelector('gc-contact-form')!
@@ -222,7 +223,7 @@ describe('widgets on a partner page', () => {
   })
 
   it('are usable with the keyboard alone', async () => {
-    const { page } = await open('/dealer-network.html')
+    const { page } = await look('/dealer-network.html')
     await expect.poll(() => cards(page, 'gc-inventory').count()).toBe(24)
     const inventory = page.locator('gc-inventory')
     // In a narrow column the filters are behind their Filters button: open it from the keyboard.
@@ -238,7 +239,7 @@ describe('widgets on a partner page', () => {
     await inventory.getByRole('button', { name: /^Lithium Ion/ }).focus()
     await page.keyboard.press('Enter')
     await expect.poll(() => inventory.getByRole('button', { name: /^Lithium Ion/ }).getAttribute('aria-pressed')).toBe('true')
-    const { page: quote } = await open('/quote-landing.html')
+    const { page: quote } = await look('/quote-landing.html')
     await quote.locator('gc-payment-calculator input').nth(1).focus()
     await quote.keyboard.type('4995')
     await quote.keyboard.press('Enter')
@@ -246,14 +247,14 @@ describe('widgets on a partner page', () => {
   })
 
   it.each(['/all-elements.html', '/themed.html', '/quote-landing.html'])('pass axe on %s', async (path) => {
-    const { page } = await open(path)
+    const { page } = await look(path)
     await page.locator('gc-contact-form form').waitFor()
     if (path !== '/quote-landing.html') await expect.poll(() => cards(page, 'gc-featured-carts').count()).toBe(3)
     expect(await axeViolations(page)).toEqual([])
   })
 
   it('pass axe with field errors and a toast showing, at phone width', async () => {
-    const { page } = await open('/quote-landing.html', partner.allowedOrigin, { width: 390, height: 844 })
+    const { page } = await look('/quote-landing.html', partner.allowedOrigin, { width: 390, height: 844 })
     await page.locator('gc-contact-form button[type="submit"]').click()
     await page.locator('gc-contact-form .gc-field__error').first().waitFor()
     await fillQuoteForm(page)

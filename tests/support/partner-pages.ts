@@ -22,8 +22,20 @@ export interface PartnerPages {
   foreignOrigin: string
   /** A fresh context, closed after the test. */
   newContext(options?: Parameters<Browser['newContext']>[0]): Promise<BrowserContext>
-  /** A demo page, recording page errors, console errors, failed answers and every request. */
+  /**
+   * A demo page in a context of its own, recording page errors, console errors, failed answers and
+   * every request: for a test that needs a first load (what the bundle fetches, what reaches the
+   * API), or more than one page at a time.
+   */
   open(path: string, origin?: string, viewport?: { width: number; height: number }): Promise<OpenedPage>
+  /**
+   * A demo page in the tab kept for the file (the one `openHtml` uses), recorded as `open` does
+   * from this load on: a whole load of the page at `viewport`, with no sessionStorage left by
+   * another test (so `<gc-inventory>` restores no search it did not make). The HTTP cache is warm,
+   * so a test of what a first load fetches or asks the API uses `open`; the tab holds one page at
+   * a time.
+   */
+  look(path: string, origin?: string, viewport?: { width: number; height: number }): Promise<OpenedPage>
   /**
    * A partner page of this HTML on the allowed origin, recorded as `open` does, in a tab kept for
    * the file (at 1280 px whatever the last test set): each page written is a new address, so
@@ -56,21 +68,38 @@ export function usePartnerPages(options: { site?: boolean } = {}): PartnerPages 
       await opened.page.goto(`${origin}${path}`)
       return opened
     },
-    async openHtml(body, { head = '', csp } = {}) {
+    look(path, origin = pages.allowedOrigin, viewport = defaultViewport) {
+      return inKeptTab(`${origin}${path}`, viewport)
+    },
+    openHtml(body, { head = '', csp } = {}) {
       const name = `page-${written.size}`
       const html = `<!doctype html><html lang="en"><head><title>A partner page</title>${head}</head><body>${body}</body></html>`
       written.set(name, { html, csp })
-      // Not among `contexts`: it outlives each test, and closes with the browser.
-      keptTab ??= recorded(await (await pages.browser.newContext({ viewport: defaultViewport })).newPage())
-      keptTab.problems.length = 0
-      keptTab.requests.length = 0
-      await keptTab.page.setViewportSize(defaultViewport)
-      await keptTab.page.goto(`${pages.allowedOrigin}/written/${name}`)
-      return keptTab
+      return inKeptTab(`${pages.allowedOrigin}/written/${name}`, defaultViewport)
     },
   }
   const contexts: BrowserContext[] = []
   let keptTab: OpenedPage | undefined
+  /**
+   * `url` loaded in the kept tab, its recordings emptied. The sessionStorage of the page it leaves
+   * is emptied first, so every origin the tab has left holds none; a page that still finds some
+   * when it has loaded (a test that went to another origin itself) fails the test here rather
+   * than showing another test's search.
+   */
+  async function inKeptTab(url: string, viewport: { width: number; height: number }): Promise<OpenedPage> {
+    // Not among `contexts`: it outlives each test, and closes with the browser.
+    keptTab ??= recorded(await (await pages.browser.newContext({ viewport })).newPage())
+    const { page } = keptTab
+    // A page may be refused storage (a sandboxed one): then it kept none either.
+    if (page.url().startsWith('http')) await page.evaluate(() => void sessionStorage.clear()).catch(() => undefined)
+    keptTab.problems.length = 0
+    keptTab.requests.length = 0
+    await page.setViewportSize(viewport)
+    await page.goto(url)
+    const kept = await page.evaluate(() => Object.keys(sessionStorage)).catch(() => [])
+    if (kept.length) throw new Error(`The kept tab's sessionStorage at ${url} holds ${kept.join(', ')} from an earlier test`)
+    return keptTab
+  }
   const written = new Map<string, { html: string; csp?: string }>()
   let demo: Server
 
