@@ -18,15 +18,21 @@ interface Console {
   problems: string[]
 }
 
-/** A fresh browser at the sign-in page, recording errors. */
-async function openConsole(viewport = desktop): Promise<Console> {
-  const page = await (await partner.newContext({ viewport })).newPage()
+/** The page's errors, recorded from now on. */
+function recordProblems(page: Page): string[] {
   const problems: string[] = []
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
   page.on('console', (m) => {
     // Chromium reports a refused sign-in (401) or form (400) as a console error: the refusal is the point.
     if (m.type() === 'error' && !/status of 40[01]\b/.test(m.text())) problems.push(`console: ${m.text()}`)
   })
+  return problems
+}
+
+/** A fresh browser at the sign-in page, recording errors. */
+async function openConsole(viewport = desktop): Promise<Console> {
+  const page = await (await partner.newContext({ viewport })).newPage()
+  const problems = recordProblems(page)
   await page.goto(`${partner.api.url}/staff`)
   return { page, problems }
 }
@@ -38,11 +44,27 @@ async function signIn(page: Page, username = 'maria', password = staffPassword) 
   await page.waitForLoadState()
 }
 
+let kept: Console | undefined
+/**
+ * The inventory, signed in as maria, at `viewport`: loaded afresh in a tab kept for the file (a
+ * new context costs more than a load; docs/ARCHITECTURE.md, "Tests"), its errors recorded from this
+ * load on, signed in through the form whenever it is not (the first time, and after a sign-out).
+ * A page left with unsaved changes is left: the tab answers "Leave site?" for the test.
+ */
 async function signedIn(viewport = desktop): Promise<Console> {
-  const opened = await openConsole(viewport)
-  await signIn(opened.page)
-  await expect.poll(() => opened.page.locator('h1').textContent()).toBe('Inventory')
-  return opened
+  if (!kept) {
+    // Not closed after each test, as partner.newContext's are: it closes with the browser.
+    const page = await (await partner.browser.newContext({ viewport })).newPage()
+    page.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' && dialog.accept()))
+    kept = { page, problems: recordProblems(page) }
+  }
+  const { page } = kept
+  kept.problems.length = 0
+  await page.setViewportSize(viewport)
+  await page.goto(`${partner.api.url}/staff`)
+  if (new URL(page.url()).pathname === '/staff/login') await signIn(page)
+  await expect.poll(() => page.locator('h1').textContent()).toBe('Inventory')
+  return kept
 }
 
 describe('the staff console', () => {
