@@ -18,12 +18,26 @@ beforeAll(async () => {
   await addStaff(partner.api, 'devon', undefined, 'manager')
 })
 
+const kept = new Map<string, Page>()
+/**
+ * The console's inventory, signed in as `username`, loaded afresh in a tab kept for that account
+ * for the file (a new context costs more than a load; docs/ARCHITECTURE.md, "Tests"), signed in
+ * through the form whenever it is not.
+ */
 async function signedIn(username: string, width = 1280): Promise<Page> {
-  const page = await (await partner.newContext({ viewport: { width, height: 900 } })).newPage()
-  await page.goto(`${partner.api.url}/staff/login`)
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password').fill(staffPassword)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  let page = kept.get(username)
+  if (!page) {
+    // Not closed after each test, as partner.newContext's are: it closes with the browser.
+    page = await (await partner.browser.newContext({ viewport: { width, height: 900 } })).newPage()
+    kept.set(username, page)
+  }
+  await page.setViewportSize({ width, height: 900 })
+  await page.goto(`${partner.api.url}/staff`)
+  if (new URL(page.url()).pathname === '/staff/login') {
+    await page.getByLabel('Username').fill(username)
+    await page.getByLabel('Password').fill(staffPassword)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+  }
   await page.waitForURL(`${partner.api.url}/staff`)
   return page
 }
