@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { ValidInquiry } from '../../domain/inquiry.ts'
 import { axeViolations } from '../support/browser.ts'
 import { usePartnerPages } from '../support/partner-pages.ts'
-import { addStaff, staffPassword } from '../support/staff.ts'
+import { addStaff, keptConsoleTabs } from '../support/staff.ts'
 
 /**
  * The staff's lead inbox in Chromium (issue #18): a lead sent from a partner page shows up in an
@@ -18,29 +18,8 @@ beforeAll(async () => {
   await addStaff(partner.api, 'devon', undefined, 'manager')
 })
 
-const kept = new Map<string, Page>()
-/**
- * The console's inventory, signed in as `username`, loaded afresh in a tab kept for that account
- * for the file (a new context costs more than a load; docs/ARCHITECTURE.md, "Tests"), signed in
- * through the form whenever it is not.
- */
-async function signedIn(username: string, width = 1280): Promise<Page> {
-  let page = kept.get(username)
-  if (!page) {
-    // Not closed after each test, as partner.newContext's are: it closes with the browser.
-    page = await (await partner.browser.newContext({ viewport: { width, height: 900 } })).newPage()
-    kept.set(username, page)
-  }
-  await page.setViewportSize({ width, height: 900 })
-  await page.goto(`${partner.api.url}/staff`)
-  if (new URL(page.url()).pathname === '/staff/login') {
-    await page.getByLabel('Username').fill(username)
-    await page.getByLabel('Password').fill(staffPassword)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-  }
-  await page.waitForURL(`${partner.api.url}/staff`)
-  return page
-}
+const consoleTab = keptConsoleTabs(partner)
+const signedIn = async (username: string, width = 1280): Promise<Page> => (await consoleTab(username, { width, height: 900 })).page
 
 /** Marks the document, so a test can tell a reload (the mark is gone) from a live update. */
 const markDocument = (page: Page) => page.evaluate(() => document.documentElement.setAttribute('data-not-reloaded', ''))

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from '../support/browser.ts'
 import { addLoader, cards, usePartnerPages } from '../support/partner-pages.ts'
 import { desktop, phone } from '../support/site-visits.ts'
-import { addStaff, staffPassword } from '../support/staff.ts'
+import { addStaff, keptConsoleTabs, staffPassword } from '../support/staff.ts'
 import { startingInventory } from '../../api/carts/starting-inventory.ts'
 
 /** The staff console in Chromium (issue #15): sign-in, the inventory, the cart form, sign-out. */
@@ -18,21 +18,15 @@ interface Console {
   problems: string[]
 }
 
-/** The page's errors, recorded from now on. */
-function recordProblems(page: Page): string[] {
-  const problems: string[] = []
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
-  page.on('console', (m) => {
-    // Chromium reports a refused sign-in (401) or form (400) as a console error: the refusal is the point.
-    if (m.type() === 'error' && !/status of 40[01]\b/.test(m.text())) problems.push(`console: ${m.text()}`)
-  })
-  return problems
-}
+/** Chromium reports a refused sign-in (401) or form (400) as a console error: the refusal is the point. */
+const refusals = /status of 40[01]\b/
 
 /** A fresh browser at the sign-in page, recording errors. */
 async function openConsole(viewport = desktop): Promise<Console> {
   const page = await (await partner.newContext({ viewport })).newPage()
-  const problems = recordProblems(page)
+  const problems: string[] = []
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+  page.on('console', (m) => m.type() === 'error' && !refusals.test(m.text()) && problems.push(`console: ${m.text()}`))
   await page.goto(`${partner.api.url}/staff`)
   return { page, problems }
 }
@@ -44,27 +38,12 @@ async function signIn(page: Page, username = 'maria', password = staffPassword) 
   await page.waitForLoadState()
 }
 
-let kept: Console | undefined
-/**
- * The inventory, signed in as maria, at `viewport`: loaded afresh in a tab kept for the file (a
- * new context costs more than a load; docs/ARCHITECTURE.md, "Tests"), its errors recorded from this
- * load on, signed in through the form whenever it is not (the first time, and after a sign-out).
- * A page left with unsaved changes is left: the tab answers "Leave site?" for the test.
- */
+const consoleTab = keptConsoleTabs(partner, refusals)
+/** The inventory, signed in as maria, at `viewport`, in the file's kept console tab. */
 async function signedIn(viewport = desktop): Promise<Console> {
-  if (!kept) {
-    // Not closed after each test, as partner.newContext's are: it closes with the browser.
-    const page = await (await partner.browser.newContext({ viewport })).newPage()
-    page.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' && dialog.accept()))
-    kept = { page, problems: recordProblems(page) }
-  }
-  const { page } = kept
-  kept.problems.length = 0
-  await page.setViewportSize(viewport)
-  await page.goto(`${partner.api.url}/staff`)
-  if (new URL(page.url()).pathname === '/staff/login') await signIn(page)
-  await expect.poll(() => page.locator('h1').textContent()).toBe('Inventory')
-  return kept
+  const tab = await consoleTab('maria', viewport)
+  await expect.poll(() => tab.page.locator('h1').textContent()).toBe('Inventory')
+  return tab
 }
 
 describe('the staff console', () => {
