@@ -59,6 +59,15 @@ export async function axeViolations(page: Page, include?: string): Promise<AxeVi
   // Chromium's CPU a copy, and 0.4-0.6 s for the check itself).
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
   return page.evaluate(async (context) => {
+    // The page at rest: an element fading in (a toast's 0.2 s entrance) has its colours part-way
+    // and fails the contrast check until it ends. Every animation that ends is waited for, in
+    // the document and in every shadow root (document.getAnimations() leaves shadow roots out).
+    const roots: (Document | ShadowRoot)[] = [document]
+    for (let i = 0; i < roots.length; i++) {
+      for (const element of roots[i]!.querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot)
+    }
+    const ending = roots.flatMap((root) => root.getAnimations()).filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime))
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)))
     const axe = (window as typeof window & { axe: typeof import('axe-core') }).axe
     const result = await axe.run(context ?? document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
