@@ -122,24 +122,59 @@ describe('lead alerts in Chromium', () => {
         if (ours) resolve(ours.registrationId)
       }),
     )
-    // What the worker went through from here on, said by a poll that sees no notification (one
-    // run in some thirty saw none for 10 s, cause unknown): its states and any error it reported.
+    // What the worker went through from here on, said by a poll that sees no notification: its
+    // states and any error it reported (the DevTools domain), the push events it had and what
+    // became of its showNotification (a listener and a wrapper put into the running worker).
     const workerLog: string[] = []
     cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) =>
       workerLog.push(...versions.map((v) => `version ${v.versionId} ${v.status}/${v.runningStatus}`)),
     )
     cdp.on('ServiceWorker.workerErrorReported', ({ errorMessage: e }) => workerLog.push(`error ${e.errorMessage} at ${e.sourceURL}:${e.lineNumber}`))
     await cdp.send('ServiceWorker.enable')
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId: await registrationId, data: JSON.stringify(received.payload) })
-    workerLog.push('push delivered')
+    type Watched = typeof self & { registration: ServiceWorkerRegistration; seen: string[] }
+    const [serviceWorker] = page.context().serviceWorkers()
+    await serviceWorker!.evaluate(() => {
+      const scope = self as Watched
+      const show = scope.registration.showNotification.bind(scope.registration)
+      scope.seen = []
+      scope.addEventListener('push', () => scope.seen.push('push event'))
+      scope.registration.showNotification = (...args) => {
+        const called = performance.now()
+        const after = () => `${Math.round(performance.now() - called)} ms after`
+        scope.seen.push('showNotification called')
+        return show(...args).then(
+          () => void scope.seen.push(`resolved ${after()}`),
+          (error: unknown) => {
+            scope.seen.push(`rejected ${after()}: ${String(error)}`)
+            throw error
+          },
+        )
+      }
+    })
+    const seen = () => serviceWorker!.evaluate(() => (self as Watched).seen).catch((e: Error) => [`unreadable: ${e.message}`])
+    const deliver = async (attempt: number) => {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId: await registrationId, data: JSON.stringify(received.payload) })
+      workerLog.push(`push delivered (${attempt})`)
+    }
+    // Chromium's DevTools delivery was seen lost in about one run in thirty: the worker running,
+    // no error, no notification, as if the message had not been handed over. When the worker has
+    // had no push event 5 s after it, the message is handed over once more, as a push service
+    // does with a message the browser did not take; what the worker then shows is checked as ever.
+    await deliver(1)
+    const waitingUntil = Date.now() + 5_000
+    while (!(await seen()).includes('push event') && Date.now() < waitingUntil) await new Promise((r) => setTimeout(r, 100))
+    if (!(await seen()).includes('push event')) await deliver(2)
     const shown = async () => {
       const notifications = await page.evaluate(async () => {
         const registration = await navigator.serviceWorker.getRegistration('/staff/')
         return (await registration!.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url }))
       })
-      return notifications.length ? notifications : `no notification; the worker: ${workerLog.join('; ')}`
+      if (notifications.length) return notifications
+      return `no notification; the worker: ${[...workerLog, ...(await seen())].join('; ')}`
     }
-    await expect.poll(shown, { timeout: 10_000 }).toEqual([
+    // Alone, the notification is there 15 ms after showNotification is called; 20 s is for a run
+    // whose two cores are busy with two other files and everyone's Chromium pages.
+    await expect.poll(shown, { timeout: 20_000 }).toEqual([
       { title: `New lead #${id}: Nina Shopper`, body: 'DENAGO. Call 609-555-0100 or open the lead to answer.', tag: `lead-${id}`, url: `/staff/leads/${id}` },
     ])
     expect(problems).toEqual([])
