@@ -61,12 +61,13 @@ export async function axeViolations(page: Page, include?: string): Promise<AxeVi
   return page.evaluate(async (context) => {
     // The page at rest: an element fading in (a toast's 0.2 s entrance) has its colours part-way
     // and fails the contrast check until it ends. Every animation that ends is waited for, in
-    // the document and in every shadow root (document.getAnimations() leaves shadow roots out).
+    // the document and in every shadow root (document.getAnimations() leaves shadow roots out);
+    // one that runs for ever or is paused would never end, and is not waited for.
     const roots: (Document | ShadowRoot)[] = [document]
     for (let i = 0; i < roots.length; i++) {
       for (const element of roots[i]!.querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot)
     }
-    const ending = roots.flatMap((root) => root.getAnimations()).filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime))
+    const ending = roots.flatMap((root) => root.getAnimations()).filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime))
     await Promise.all(ending.map((a) => a.finished.catch(() => undefined)))
     const axe = (window as typeof window & { axe: typeof import('axe-core') }).axe
     const result = await axe.run(context ?? document, {
