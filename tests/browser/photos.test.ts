@@ -109,7 +109,16 @@ describe('photos from the console to the vehicle page', () => {
     const third = section.getByLabel('Alt text for photo 3')
     await third.fill('Rear flip seat folded flat')
     await third.press('Enter')
-    await expect.poll(() => section.locator('.staff-photos__status').textContent()).toBe('Alt text of photo 3 saved.')
+    // Two clean clones of some seven on 2026-11-28 saw the status stay at the drag's and the alt
+    // text not stored, cause unknown (not seen alone or under load): a poll that fails says what
+    // the field held, whether it had the focus and what the server stored.
+    const altSaved = async () => {
+      const status = await section.locator('.staff-photos__status').textContent()
+      if (status === 'Alt text of photo 3 saved.') return status
+      const field = await third.evaluate((input: HTMLInputElement) => ({ value: input.value, focused: document.activeElement === input, active: document.activeElement?.outerHTML.slice(0, 80) }))
+      return `${status} (the field ${JSON.stringify(field)}, stored ${JSON.stringify(await stored())})`
+    }
+    await expect.poll(altSaved).toBe('Alt text of photo 3 saved.')
     expect(await stored()).toEqual([a, b, 'Rear flip seat folded flat'])
 
     // Not a photo: refused beside the file's name, nothing added.
