@@ -1,5 +1,31 @@
+import { existsSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
 import { LongestFirst } from './tests/support/sequencer.ts'
+
+/**
+ * The API's files that spend most of their wall time waiting out real time: leases and a slow mail
+ * server, sign-in delays, slow clients, push deliveries, and the server processes and commands
+ * they start, stop, kill and start again. They run in the `long` project, one at a time among the
+ * browser files (tests/support/sequencer.ts), whose Chromium keeps the cores busy while they wait.
+ * In the `api` project the largest of them started together, and the cores idled for 22-27 CPU-s
+ * (docs/ARCHITECTURE.md, "Tests"). A worker is kept only for files of its own project, so they
+ * are the `long` project's files rather than placed between its files from another project.
+ */
+const apiFilesThatWait = [
+  'api/leads/outbox-worker.test.ts',
+  'api/staff/sign-in-limits.test.ts',
+  'api/server.test.ts',
+  'api/leads/lead-alerts.test.ts',
+  'api/start-waits.test.ts',
+  'api/staff/staff-command.test.ts',
+  'api/staff/inventory-command.test.ts',
+  'api/db/backup-command.test.ts',
+  'api/leads/restart.test.ts',
+  'api/main.test.ts',
+  'api/crash.test.ts',
+]
+const missing = apiFilesThatWait.filter((file) => !existsSync(new URL(file, import.meta.url)))
+if (missing.length) throw new Error(`vitest.config.ts names test files that are not there: ${missing.join(', ')}`)
 
 export default defineConfig({
   test: {
@@ -25,6 +51,7 @@ export default defineConfig({
           name: 'api',
           isolate: false,
           include: ['api/**/*.test.ts'],
+          exclude: apiFilesThatWait,
           environment: 'node',
           // The build: spawned servers run the built server, as npm start does (tests/support/server-process.ts).
           globalSetup: ['tests/support/global-setup.ts', 'tests/support/build-setup.ts'],
@@ -48,13 +75,15 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'browser',
+          // The browser tests, and the API's files that wait (above): the files that take longest.
+          name: 'long',
           isolate: false,
-          include: ['tests/browser/**/*.test.ts'],
+          include: ['tests/browser/**/*.test.ts', ...apiFilesThatWait],
           environment: 'node',
           // A page waits on a server, a database and Chromium sharing two cores with two other test
           // files: expect.poll's default second was seen too short on loaded CI runs for a first
-          // draw of a widget. A poll that would never succeed still fails, after 10 s.
+          // draw of a widget. A poll that would never succeed still fails, after 10 s. (The API
+          // files here poll for something to arrive, never that it came within a second.)
           expect: { poll: { timeout: 10_000 } },
           globalSetup: ['tests/support/global-setup.ts', 'tests/support/build-setup.ts', 'tests/support/browser-setup.ts'],
           setupFiles: ['tests/support/lighter-work.ts'],
