@@ -19,7 +19,8 @@ export class LongestFirst extends BaseSequencer {
     }
     // Array sort is stable: each project keeps the order vitest gave its files.
     const sorted = (await super.sort(files)).sort((a, b) => rank(a) - rank(b))
-    return [...spreadWaiting(sorted.filter((file) => file.project.name === 'long')), ...sorted.filter((file) => file.project.name !== 'long')]
+    const isLong = (file: TestSpecification) => file.project.name === 'long'
+    return [...spreadWaiting(sorted.filter(isLong)), ...sorted.filter((file) => !isLong(file))]
   }
 }
 
