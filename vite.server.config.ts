@@ -11,13 +11,13 @@ import { commands } from './scripts/build/builds.js'
  * dependencies are a hundred small CommonJS files that Node would otherwise find, read and wrap
  * one by one at every start), except those that find files beside their own code or load native
  * or optional code when first used: PGlite (its WebAssembly, data and extension bundles), sharp,
- * nodemailer, and Vite (development only). Every file sits two folders deep, like the sources, so
+ * nodemailer, twilio (its API domains are required lazily), and Vite (development only). Every file sits two folders deep, like the sources, so
  * paths the code resolves from its own place (`new URL('../../', import.meta.url)`) still name the
  * repository root.
  */
 export default defineConfig({
   publicDir: false,
-  ssr: { noExternal: true, external: ['@electric-sql/pglite', '@electric-sql/pglite-socket', 'sharp', 'nodemailer', 'vite'] },
+  ssr: { noExternal: true, external: ['@electric-sql/pglite', '@electric-sql/pglite-socket', 'sharp', 'nodemailer', 'twilio', 'vite'] },
   build: {
     outDir: 'dist/server',
     emptyOutDir: true,

@@ -44,7 +44,10 @@ export default defineConfig({
       output: {
         // `gc-widgets.js` keeps its name (partners paste it); `chunks/inventory-<hash>.js`...
         entryFileNames: (chunk) => (chunk.name === 'gc-widgets' ? '[name].js' : 'chunks/[name]-[hash].js'),
-        chunkFileNames: 'chunks/[name]-[hash].js',
+        // The shared core every element loads (Preact, r2wc, defineWidget) keeps its name whatever
+        // module Rolldown would otherwise name it after (domain/dollars.ts joining it made it `dollars-`).
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => id.endsWith('/widgets/shared/define-widget.tsx')) ? 'chunks/define-widget-[hash].js' : 'chunks/[name]-[hash].js',
         assetFileNames: 'chunks/[name]-[hash][extname]',
       },
     },

@@ -1,7 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { runningServerLeads } from '../tests/support/running-server.ts'
 import { type ServerProcess, startServerProcess } from '../tests/support/server-process.ts'
 import { startSmtpSink } from '../tests/support/smtp-sink.ts'
 import { openDatabase } from './db/database.ts'
+import { unavailableMessages } from './http/errors.ts'
+import { stoppedMidRequestMessage } from './http/graceful-stop.ts'
 import { outboxConcurrency } from './leads/outbox-worker.ts'
 import { templateDataDir } from '../tests/support/database-templates.ts'
 
@@ -21,8 +24,12 @@ describe('crash safety', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ firstName: 'Crash', lastName: `Lead ${n}`, email: `crash${n}@example.com` }),
     }).then(
-      async (res) => ({ n, status: res.status, id: res.status === 201 ? ((await res.json()) as { id: number }).id : undefined }),
-      () => ({ n, status: 0, id: undefined }),
+      async (res) => {
+        const body = (await res.json().catch(() => ({}))) as { id?: number; message?: string }
+        return { n, status: res.status, id: res.status === 201 ? body.id : undefined, message: body.message, error: undefined }
+      },
+      // What the connection met: ECONNREFUSED (never taken), ECONNRESET or UND_ERR_SOCKET (taken, then lost).
+      (error: Error & { cause?: { code?: string } }) => ({ n, status: 0, id: undefined, message: undefined, error: error.cause?.code ?? error.message }),
     )
 
   async function storedLeads(dataDir: string) {
@@ -53,7 +60,10 @@ describe('crash safety', () => {
       Array.from({ length: 200 }, (_, n) =>
         submit(first.url, n).then((result) => {
           answered.push(result)
-          if (!killed && answered.filter((r) => r.status === 201).length >= 60) {
+          // Killed once 10 are answered 201: on a loaded machine the embedded database, writing one
+          // lead at a time, answers the last of the 200 503 "could not confirm" (its 5 s limit),
+          // and a higher mark was sometimes never reached (20, in a clean-clone npm test at load 17).
+          if (!killed && answered.filter((r) => r.status === 201).length >= 10) {
             killed = true
             first.child.kill('SIGKILL')
           }
@@ -62,16 +72,21 @@ describe('crash safety', () => {
     )
     const ok = answered.filter((r) => r.status === 201)
     expect(killed).toBe(true)
-    expect(ok.length).toBeGreaterThanOrEqual(60)
+    expect(ok.length).toBeGreaterThanOrEqual(10)
     expect(ok.length).toBeLessThan(200)
 
     const second = await startServerProcess(env)
     running.push(second)
     const want = new Set(ok.map((r) => `<lead-${r.id}-dealer-email@localhost>`))
     await expect
-      .poll(() => [...want].filter((id) => smtp.messages.some((m) => m.messageId === id)).length, { timeout: 60_000, interval: 200 })
+      .poll(() => [...want].filter((id) => smtp.messages.some((m) => m.messageId?.replace(/\.[0-9a-f]{16}@/, '@') === id)).length, { timeout: 60_000, interval: 200 })
       .toBe(want.size)
-    await new Promise((resolve) => setTimeout(resolve, 1000))
+    // Every stored lead's email recorded as sent, those the first process stored without
+    // answering too: the outbox has nothing left, so no copy is still to come.
+    await vi.waitFor(async () => expect((await runningServerLeads(env.DATA_DIR)).filter((l) => l.delivery !== 'sent')).toEqual([]), {
+      timeout: 60_000,
+      interval: 200,
+    })
     // At least once (docs/RELIABILITY.md, section 4): a message the mail server accepted in the
     // moment before the kill, before the worker recorded it, goes again after the restart, with
     // the same Message-ID. Each of the worker's lanes has at most one message in that moment.
@@ -88,17 +103,53 @@ describe('crash safety', () => {
     const env = { DATA_DIR: templateDataDir('gc-term200-'), LEAD_RATE_LIMIT: '0' }
     const server = await startServerProcess(env)
     running.push(server)
-    const results = Array.from({ length: 100 }, (_, n) => submit(server.url, n))
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // Ten submissions, the signal once the first is answered (the others in hand or on their
+    // way), and ten more sent just after it: some finished, some never taken. (A hundred in hand
+    // at the signal, on a machine at load 20, had their last 40 answered 503: the embedded
+    // database writes one at a time. Twenty and twenty, in a whole suite at load 10, were still
+    // in hand at the 10 s limit and cut, as the limit says they are: a stop that finishes its
+    // requests is what this shows, not how many a loaded machine finishes in 10 s.)
+    const results = Array.from({ length: 10 }, (_, n) => submit(server.url, n))
+    await Promise.race(results)
     const exited = server.stop('SIGTERM')
+    results.push(...Array.from({ length: 10 }, (_, n) => submit(server.url, 10 + n)))
     const answered = await Promise.all(results)
     expect(await exited).toBe(0)
-    // Each request either finished (201) or was never taken (no connection): nothing half done.
-    expect(answered.every((r) => r.status === 201 || r.status === 0)).toBe(true)
+    // Each request either finished (201), or was refused before its connection was taken
+    // (ECONNREFUSED: nothing sent), or, still arriving at the 10 s limit, was answered 503 "not
+    // stored". A connection taken and then closed or reset loses the shopper's answer, and maybe
+    // a stored lead: 11-57 of the 100 on a loaded machine before api/http/graceful-stop.ts drained
+    // the accept queue and waited for requests on their way, once all 100.
+    // The embedded database taking more than 5 s for a lead on a loaded machine is answered 503
+    // "could not confirm" (api/db/unavailable.ts): the database's answer, not the stop's.
+    const outcome = (r: (typeof answered)[number]) =>
+      r.status === 201
+        ? '201'
+        : r.status === 503 && r.message === stoppedMidRequestMessage
+          ? '503 late'
+          : r.status === 503 && r.message === unavailableMessages.unconfirmed
+            ? '503 unconfirmed'
+            : r.status === 0
+              ? r.error!
+              : `${r.status} ${r.message}`
+    const counts: Record<string, number> = {}
+    for (const r of answered) counts[outcome(r)] = (counts[outcome(r)] ?? 0) + 1
+    // The server's own last line says whether the limit was reached (connectionsCut).
+    const stopLine = server.output().split('\n').find((line) => line.includes('"msg":"server stopped"'))
+    expect(
+      answered.filter((r) => !['201', '503 late', '503 unconfirmed', 'ECONNREFUSED'].includes(outcome(r))).map(outcome),
+      `${JSON.stringify(counts)} ${stopLine}`,
+    ).toEqual([])
     const ok = answered.filter((r) => r.status === 201)
-    expect(ok.length).toBeGreaterThan(0)
-    const stored = new Set((await storedLeads(env.DATA_DIR)).map((row) => row.id))
+    expect(ok.length, JSON.stringify(counts)).toBeGreaterThan(0)
+    const rows = await storedLeads(env.DATA_DIR)
+    const stored = new Set(rows.map((row) => row.id))
     for (const lead of ok) expect(stored.has(lead.id!)).toBe(true)
+    const emails = rows.map((row) => row.email)
+    for (const lead of answered.filter((r) => outcome(r) === '503 late' || outcome(r) === 'ECONNREFUSED')) {
+      expect(emails).not.toContain(`crash${lead.n}@example.com`)
+    }
     expect(server.output()).toContain('"msg":"server stopped"')
+    expect(server.output()).not.toContain('connectionsCut')
   }, 60_000)
 })

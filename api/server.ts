@@ -64,7 +64,7 @@ async function start(options: RunOptions) {
     const stopped = await draining?.stop(stopLimitMs)
     await runtime?.stop()
     await db?.close()
-    log.info('server stopped', { signal, ...(stopped?.cut ? { connectionsCut: stopped.cut } : {}) })
+    log.info('server stopped', { signal, ...(stopped?.cut ? { connectionsCut: stopped.cut } : {}), ...(stopped?.answered ? { requestsAnswered503: stopped.answered } : {}) })
     process.exit(0)
   }
   process.on('SIGTERM', () => void stop('SIGTERM'))
@@ -91,7 +91,7 @@ async function start(options: RunOptions) {
   step('migrations')
   const seeded = await seed(db.sql).catch(unlessStopping)
   step('seed')
-  runtime = createRuntime(db, env, log)
+  runtime = await createRuntime(db, env, log).catch(unlessStopping)
   // Before the first visitor: answers are kept only once changes made elsewhere are heard.
   await runtime.listening
   // With the embedded database, staff tools reach the data through this server (see staffAccessFile).

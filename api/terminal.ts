@@ -47,6 +47,6 @@ export function complain(...lines: string[]): void {
  * written as it is, so an export imports again unchanged; on a terminal its line breaks are kept
  * (CRLF as one) and everything else `visible` shows is shown, never obeyed.
  */
-export function writeData(text: string, stream: NodeJS.WriteStream = process.stdout): void {
+export function writeData(text: string, stream: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout): void {
   stream.write(stream.isTTY ? visible(text.replace(/\r\n/g, '\n'), '\n\t') : text)
 }

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { demoPages, fillIn, startDemoServer } from './server.ts'
 
 const api = 'https://carts.example.com'
-const page = (name: string) => fillIn(readFileSync(new URL(`./pages/${name}.html`, import.meta.url), 'utf8'), `${api}/`)
+const pinned = { version: '0.1.0-abcdef0123', integrity: 'sha384-pinned' }
+const page = (name: string) => fillIn(readFileSync(new URL(`./pages/${name}.html`, import.meta.url), 'utf8'), `${api}/`, name === 'strict-csp' ? pinned : undefined)
 const shown = (html: string) =>
   html
     .match(/<pre tabindex="0"><code>([\s\S]*?)<\/code><\/pre>/)?.[1]
@@ -20,7 +22,12 @@ describe('the snippet each demo page shows', () => {
     const html = page(name)
     const snippet = shown(html)!
     expect(html).not.toContain('{{')
-    expect(snippet.split('\n\n')[0]!.split('\n').at(-1)).toBe(`<script type="module" src="${api}/widgets/gc-widgets.js"></script>`)
+    // The strict-policy page pins a release by its folder and integrity hash; the others take the newest.
+    expect(snippet.split('\n\n')[0]!.split('\n').at(-1)).toBe(
+      name === 'strict-csp'
+        ? `<script type="module" src="${api}/widgets/v/${pinned.version}/gc-widgets.js" integrity="${pinned.integrity}" crossorigin="anonymous"></script>`
+        : `<script type="module" src="${api}/widgets/gc-widgets.js"></script>`,
+    )
     const body = html.slice(html.indexOf('<body'), html.indexOf('<section class="snippet">'))
     expect(elementsIn(snippet)).toEqual(elementsIn(body))
     expect(elementsIn(snippet).length).toBeGreaterThan(0)
@@ -44,17 +51,24 @@ describe('the snippet each demo page shows', () => {
 })
 
 describe('the strict-policy demo page', () => {
-  it('is served with a policy that names the dealer in script-src, connect-src and img-src alone, and shows it', async () => {
-    const server = await startDemoServer(0, api)
+  it('is served with a policy that names the pinned release\'s folder in script-src and the dealer in connect-src and img-src alone, and shows it', async () => {
+    // The dealer's versions.json, as its server answers it.
+    const dealer = createServer((_req, res) => res.setHeader('content-type', 'application/json').end(JSON.stringify({ latest: pinned.version, newest: pinned.version, versions: [pinned] })))
+    await new Promise<void>((resolve) => dealer.listen(0, '127.0.0.1', resolve))
+    const dealerUrl = `http://127.0.0.1:${(dealer.address() as AddressInfo).port}`
+    const server = await startDemoServer(0, dealerUrl)
     try {
       const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/strict-csp.html`)
       const policy = res.headers.get('content-security-policy')!
-      const withDealer = policy.split('; ').filter((directive) => directive.includes(api))
-      expect(withDealer.map((d) => d.split(' ')[0])).toEqual(['script-src', 'connect-src', 'img-src'])
+      const withDealer = policy.split('; ').filter((directive) => directive.includes(dealerUrl))
+      expect(withDealer).toEqual([`script-src 'self' ${dealerUrl}/widgets/v/${pinned.version}/`, `connect-src ${dealerUrl}`, `img-src 'self' ${dealerUrl}`])
       expect(policy).toContain("default-src 'none'")
-      expect((await res.text()).replace(/;\s+/g, '; ')).toContain(`Content-Security-Policy: ${policy}`)
+      const html = await res.text()
+      expect(html.replace(/;\s+/g, '; ')).toContain(`Content-Security-Policy: ${policy}`)
+      expect(html).toContain(`src="${dealerUrl}/widgets/v/${pinned.version}/gc-widgets.js" integrity="${pinned.integrity}" crossorigin="anonymous"`)
     } finally {
       await new Promise((resolve) => server.close(resolve))
+      await new Promise((resolve) => dealer.close(resolve))
     }
   })
 })

@@ -10,17 +10,25 @@ import express from 'express'
 const pagesDir = fileURLToPath(new URL('./pages/', import.meta.url))
 export const demoPages = ['index', 'dealer-network', 'rentals-landing', 'quote-landing', 'all-elements', 'themed', 'strict-csp'] as const
 
+/** A pinned release as the dealer's `/widgets/versions.json` lists it. */
+export interface PinnedRelease {
+  version: string
+  integrity: string
+}
+
 /**
- * The strictest policy a partner page can have with every widget working: nothing by default,
- * and the dealer's origin in `script-src` (the loader and its chunks), `connect-src` (data and
- * leads) and `img-src` (cart pictures). The widgets' styles are constructed stylesheets, which
- * `style-src` does not govern, so the page's own `'self'` is enough.
+ * The strictest policy a partner page can have with every widget working: nothing by default;
+ * in `script-src` only the pinned release's folder, `/widgets/v/{version}/`, which holds its
+ * loader and every chunk the loader imports (a policy naming the loader's file alone lets it run
+ * and refuses its chunks: every widget would stay blank); the dealer's origin in `connect-src`
+ * (data and leads) and `img-src` (cart pictures). The widgets' styles are constructed
+ * stylesheets, which `style-src` does not govern, so the page's own `'self'` is enough.
  */
-export function strictPolicy(apiUrl: string): string {
+export function strictPolicy(apiUrl: string, pinned: PinnedRelease): string {
   const dealer = new URL(apiUrl).origin
   return [
     "default-src 'none'",
-    `script-src 'self' ${dealer}`,
+    `script-src 'self' ${dealer}/widgets/v/${pinned.version}/`,
     `connect-src ${dealer}`,
     `img-src 'self' ${dealer}`,
     "style-src 'self'",
@@ -38,24 +46,41 @@ export function createDemoApp(apiUrl: string | (() => string)) {
     if (!(demoPages as readonly string[]).includes(page)) return void res.status(404).type('text').send('No such demo page')
     const html = await readFile(`${pagesDir}${page}.html`, 'utf8')
     const api = typeof apiUrl === 'string' ? apiUrl : apiUrl()
-    if (page === 'strict-csp') res.set('Content-Security-Policy', strictPolicy(api))
-    res.type('html').send(fillIn(html, api))
+    let pinned: PinnedRelease | undefined
+    if (page === 'strict-csp') {
+      pinned = await latestRelease(api).catch(() => undefined)
+      if (!pinned) return void res.status(502).type('text').send(`The dealer's server (${api}) did not say its widget versions: start it first.`)
+      res.set('Content-Security-Policy', strictPolicy(api, pinned))
+    }
+    res.type('html').send(fillIn(html, api, pinned))
   })
   app.get('/demo.css', (_req, res) => res.sendFile(`${pagesDir}demo.css`))
   app.get('/favicon.ico', (_req, res) => res.status(204).end())
   return app
 }
 
+/** The newest release the dealer's servers run, with its loader's integrity hash. */
+async function latestRelease(apiUrl: string): Promise<PinnedRelease> {
+  const answer = await fetch(new URL('/widgets/versions.json', apiUrl))
+  const { latest, versions } = (await answer.json()) as { latest: string; versions: PinnedRelease[] }
+  const release = versions.find((v) => v.version === latest)
+  if (!release) throw new Error('no latest release')
+  return release
+}
+
 /**
- * `{{API}}` becomes the dealer's origin, `{{CSP}}` the strict policy (a directive a line), and
- * `{{SNIPPET}}` what a partner pastes to get this page: read off the page itself (its theme
- * `<style>`, the loader tag, every element, and a `<template data-snippet>` of optional extras),
- * so what it shows is exactly what it runs.
+ * `{{API}}` becomes the dealer's origin, `{{VERSION}}` and `{{INTEGRITY}}` a pinned release's
+ * (the strict-policy page), `{{CSP}}` the strict policy (a directive a line), and `{{SNIPPET}}`
+ * what a partner pastes to get this page: read off the page itself (its theme `<style>`, the
+ * loader tag, every element with its fallback content, and a `<template data-snippet>` of
+ * optional extras), so what it shows is exactly what it runs.
  */
-export function fillIn(html: string, apiUrl: string): string {
+export function fillIn(html: string, apiUrl: string, pinned?: PinnedRelease): string {
   const filled = html
     .replaceAll('{{API}}', apiUrl.replace(/\/+$/, ''))
-    .replaceAll('{{CSP}}', () => strictPolicy(apiUrl).replaceAll('; ', ';\n    '))
+    .replaceAll('{{VERSION}}', pinned?.version ?? '')
+    .replaceAll('{{INTEGRITY}}', pinned?.integrity ?? '')
+    .replaceAll('{{CSP}}', () => (pinned ? strictPolicy(apiUrl, pinned).replaceAll('; ', ';\n    ') : ''))
   return filled.replace('{{SNIPPET}}', () => escapeHtml(snippetOf(filled)))
 }
 
@@ -63,7 +88,7 @@ function snippetOf(html: string): string {
   const head = html.slice(0, html.indexOf('</head>'))
   const body = html.slice(html.indexOf('<body'))
   const style = head.match(/<style>\n([\s\S]*?)\n\s*<\/style>/)?.[1]
-  const loader = head.match(/<script type="module" src="[^"]+\/widgets\/gc-widgets\.js"><\/script>/)?.[0]
+  const loader = head.match(/<script type="module" src="[^"]+\/widgets\/(?:v\/[^/"]+\/)?gc-widgets\.js"(?: integrity="[^"]+" crossorigin="anonymous")?><\/script>/)?.[0]
   if (!loader) throw new Error('a demo page with a snippet must load the widgets')
   const elements = [...body.matchAll(/<(gc-[a-z-]+)\b[^>]*>[\s\S]*?<\/\1>/g)].map((m) => m[0])
   const extras = body.match(/<template data-snippet>\n([\s\S]*?)\n\s*<\/template>/)?.[1]

@@ -21,7 +21,7 @@ const partsFormat = new Intl.DateTimeFormat('en-US', {
 })
 
 /** The wall clock in New Jersey at a moment. */
-function wallClock(ms: number) {
+export function wallClock(ms: number) {
   const parts = Object.fromEntries(partsFormat.formatToParts(ms).map((p) => [p.type, p.value]))
   return {
     year: Number(parts.year),
@@ -34,7 +34,7 @@ function wallClock(ms: number) {
 }
 
 /** The moment New Jersey's clocks show this time of this day (the first, should it happen twice). */
-function atWallClock(year: number, month: number, day: number, hour: number, minute: number): number {
+export function atWallClock(year: number, month: number, day: number, hour: number, minute: number): number {
   const asUtc = Date.UTC(year, month - 1, day, hour, minute)
   let guess = asUtc
   for (let i = 0; i < 2; i++) {
@@ -50,6 +50,19 @@ const minutesOf = (time: string) => {
 }
 
 /**
+ * When a New Jersey day's business hours open and close, as moments; undefined on a day the hours
+ * close (Sunday). Escalation counts in these, and appointments are offered inside them.
+ */
+export function openingOn(year: number, month: number, day: number, hours: readonly OpeningHours[] = business.hours): { opens: number; closes: number } | undefined {
+  const weekday = weekdays[new Date(Date.UTC(year, month - 1, day, 12)).getUTCDay()]!
+  const today = hours.find((h) => h.dayOfWeek.includes(weekday))
+  if (!today?.opens || !today.closes) return undefined
+  const opens = minutesOf(today.opens)
+  const closes = minutesOf(today.closes)
+  return { opens: atWallClock(year, month, day, opens.hour, opens.minute), closes: atWallClock(year, month, day, closes.hour, closes.minute) }
+}
+
+/**
  * The moment `minutes` of business hours have passed since `from`. Time outside the opening
  * hours does not count: a lead on Saturday evening waits through Sunday (closed) and is due on
  * Monday after opening. Hours that open no day at all count every minute instead.
@@ -60,13 +73,10 @@ export function afterBusinessMinutes(from: Date, minutes: number, hours: readonl
   // Noon UTC of each New Jersey day, so adding days never trips on a clock change.
   const noon = new Date(Date.UTC(start.year, start.month - 1, start.day, 12))
   for (let days = 0; days < 8 + Math.ceil(minutes / 60 / 24) * 7; days++) {
-    const today = hours.find((h) => h.dayOfWeek.includes(weekdays[noon.getUTCDay()]!))
-    if (today?.opens && today.closes) {
-      const [y, m, d] = [noon.getUTCFullYear(), noon.getUTCMonth() + 1, noon.getUTCDate()]
-      const opens = minutesOf(today.opens)
-      const closes = minutesOf(today.closes)
-      const open = Math.max(from.getTime(), atWallClock(y, m, d, opens.hour, opens.minute))
-      const close = atWallClock(y, m, d, closes.hour, closes.minute)
+    const today = openingOn(noon.getUTCFullYear(), noon.getUTCMonth() + 1, noon.getUTCDate(), hours)
+    if (today) {
+      const open = Math.max(from.getTime(), today.opens)
+      const close = today.closes
       if (open < close) {
         if (close - open >= left) return new Date(open + left)
         left -= close - open

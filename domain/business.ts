@@ -61,8 +61,12 @@ export const business = {
   claims: {
     yearsExperience: '15+',
     happyCustomers: '500+',
-    cartsInStock: '100+',
-    rating: 5,
+    /**
+     * A star rating is shown only with its source and number of reviews (PRODUCT.md, "honest
+     * claims"): set `{ stars, reviews, source, url }` from a real review page, else null. How
+     * many carts are in stock is never typed here: the pages count the inventory.
+     */
+    rating: null as null | { stars: number; reviews: number; source: string; url: string },
     countiesServed: 21,
     replyWithinHours: 24,
   },

@@ -1,6 +1,6 @@
 import { batteryLabels, type BatteryKind } from './cart-values.ts'
 import { modelForTitle } from './dealership-sources.ts'
-import { type Specifications, specificationsFor } from './specifications.ts'
+import { type Range, type Specifications, specificationsFor } from './specifications.ts'
 
 /**
  * The facts of a cart record that visitors' pages and the widgets read: statuses and their
@@ -59,6 +59,25 @@ export function cartSpecifications(cart: SpecificationFacts): Specifications {
     ...spec,
     ...(cart.seats ? { seats: { min: cart.seats, max: cart.seats } } : {}),
     ...(cart.battery ? { battery: batteryLabels[cart.battery] } : {}),
+  }
+}
+
+/**
+ * What every card shows of a cart beside its price (PRODUCT.md, "cards"): its page's seating,
+ * range and battery, so a shopper compares carts without opening each one.
+ */
+export interface CardSpecs {
+  seats: Range
+  rangeMiles: Range
+  battery: BatteryKind
+}
+
+export function cardSpecs(cart: SpecificationFacts): CardSpecs {
+  const spec = cartSpecifications(cart)
+  return {
+    seats: spec.seats,
+    rangeMiles: spec.rangeMiles,
+    battery: spec.battery === batteryLabels.lithium ? 'lithium' : 'lead-acid',
   }
 }
 

@@ -61,6 +61,15 @@ const flag = (label: string) => z._default(z.boolean(`${label} must be true or f
 /** The latest model year a dealer can have on the lot: next year's models arrive in the summer. */
 export const latestModelYear = () => new Date().getFullYear() + 1
 
+/** A cart's id, as the staff procedures take it. */
+export const cartId = z.int('id must be a whole number').check(z.minimum(1, 'id must be positive'))
+
+/**
+ * Which saved cart a save is for (none: a new one) and the version of it the form was read at,
+ * so a stale copy is refused (`staff.cart.save`; the console's cart form reads its post by it).
+ */
+export const savedCartKey = z.object({ id: z.optional(cartId), version: z.optional(z.int('version must be a whole number')) })
+
 export const cartRecordFields = {
   /** Left empty, built from year, make, model and trim (`listingTitle`). */
   title: optionalText('Title', cartLimits.title),

@@ -1,5 +1,7 @@
-import type { BatteryKind, PublicStatus } from './cart-facts.ts'
+import type { BatteryKind, CardSpecs, PublicStatus } from './cart-facts.ts'
+import { type Condition, conditionLabels, statusLabels } from './cart-values.ts'
 import type { CartPhoto } from './photos.ts'
+import { formatDollars } from './dollars.ts'
 
 /** A cart as every list, card and page receives it (docs/CONTRACTS.md, "REST API"). */
 export interface GolfCart {
@@ -17,6 +19,10 @@ export interface GolfCart {
   location: string
   /** The cover photo; null for a cart with no photos, shown by its drawing (`imageUrl`). */
   photo: CartPhoto | null
+  /** Seats, range and battery as its page shows them (stored values over the title's). */
+  specs: CardSpecs
+  /** ISO 8601: when it was listed (the "newest" sort, the Just arrived badge). */
+  listedAt: string
 }
 
 /**
@@ -40,6 +46,8 @@ export interface GolfCartDetail extends GolfCart {
   msrp: number | null
   /** ISO 8601. */
   soldAt: string | null
+  /** ISO 8601: when a deposit's hold ends (PRODUCT.md, "holding a cart"); null unless on hold by one. */
+  holdUntil: string | null
   /** Every photo in order, the cover first; empty for a cart shown by its drawing. */
   photos: CartPhoto[]
 }
@@ -55,13 +63,32 @@ export function categoryLabel(category: string): string {
   return category === 'new' ? 'NEW' : category.toUpperCase()
 }
 
-/** "$12,995": whole dollars with thousands separators; cents only when there are some. */
-/** Made once: a formatter costs far more to make than to use (a page of cards formats dozens of prices). */
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 })
-const dollarsAndCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
+/** "Used"; a category the console does not offer is shown as it is written, capitalised. */
+export function conditionLabel(category: string): string {
+  return conditionLabels[category as Condition] ?? category.charAt(0).toUpperCase() + category.slice(1)
+}
 
+/** How long a cart is "Just arrived" after it is listed (PRODUCT.md, "cards"). */
+export const justArrivedDays = 14
+
+export type CartBadge = { kind: 'hold' | 'sold' | 'condition' | 'new-arrival'; label: string }
+
+/**
+ * The badges a card shows: only what tells this cart apart (PRODUCT.md, "cards"), so a list of
+ * new carts carries no NEW on every card. On Hold first: it changes what a shopper can do.
+ */
+export function cartBadges(cart: Pick<GolfCart, 'status' | 'category' | 'listedAt'>, now = Date.now()): CartBadge[] {
+  const badges: CartBadge[] = []
+  // Sold: only a shopper's saved list still shows such a card.
+  if (cart.status === 'hold' || cart.status === 'sold') badges.push({ kind: cart.status, label: statusLabels[cart.status] })
+  if (cart.category !== 'new') badges.push({ kind: 'condition', label: conditionLabel(cart.category) })
+  else if (now - Date.parse(cart.listedAt) < justArrivedDays * 86_400_000) badges.push({ kind: 'new-arrival', label: 'Just arrived' })
+  return badges
+}
+
+/** "$12,995": whole dollars with thousands separators; cents only when there are some. */
 export function formatPrice(price: number): string {
-  return (Number.isInteger(price) ? dollars : dollarsAndCents).format(price)
+  return formatDollars(price)
 }
 
 /**

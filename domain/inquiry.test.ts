@@ -81,7 +81,7 @@ describe('inquiry rules', () => {
 
 describe('the visitor\'s fields', () => {
   it('are the schema\'s first keys, in the form\'s order', () => {
-    expect(visitorFieldNames).toEqual(['firstName', 'lastName', 'email', 'phone', 'interest', 'message'])
+    expect(visitorFieldNames).toEqual(['firstName', 'lastName', 'email', 'phone', 'interest', 'message', 'textConsent'])
     expect(Object.keys(inquiryInput.shape).slice(0, visitorFieldNames.length)).toEqual(visitorFieldNames)
   })
 })

@@ -1,20 +1,32 @@
 import * as z from 'zod/mini'
 import { controlCharacter, lineBreak } from './plain-text.ts'
+import { consentTicked } from './texting.ts'
 
 /**
  * The contact / quote form's rules, shared by the form in the browser and the API, so a visitor
  * sees the same message before and after a round trip. `zod/mini` keeps the browser bundle small.
  */
 export const interestOptions = [
-  { value: 'denago', label: 'DENAGO' },
-  { value: 'evolution', label: 'EVOLUTION' },
-  { value: 'swift-ev', label: 'SWIFT EV' },
-  { value: 'rentals', label: 'RENTALS' },
-  { value: 'service', label: 'SERVICE' },
+  { value: 'denago', label: 'Denago' },
+  { value: 'evolution', label: 'Evolution' },
+  { value: 'swift-ev', label: 'Swift EV' },
+  { value: 'rentals', label: 'Rentals' },
+  { value: 'service', label: 'Service' },
 ] as const
 
 export type Interest = (typeof interestOptions)[number]['value']
 export const interestValues = interestOptions.map((o) => o.value) as [Interest, ...Interest[]]
+
+/**
+ * Interests the site gives a lead for what the shopper did, never a choice on a form: a deposit
+ * paid online (PRODUCT.md, "holding a cart"), a test drive booked ("appointments"). The inbox, its filter and the emails name them too.
+ */
+export const siteInterestOptions = [
+  { value: 'deposit', label: 'Deposit' },
+  { value: 'test-drive', label: 'Test drive' },
+] as const
+export type LeadInterest = Interest | (typeof siteInterestOptions)[number]['value']
+export const leadInterestOptions: readonly { value: LeadInterest; label: string }[] = [...interestOptions, ...siteInterestOptions]
 
 export const inquiryLimits = {
   name: 100,
@@ -101,6 +113,16 @@ const visitorFields = z.object({
     ),
   ),
   message: optionalText('Message', inquiryLimits.message, { lines: true }),
+  /**
+   * "Text me about this request" (domain/texting.ts): `true` through the API, the checkbox's `on`
+   * from a form without JavaScript; stored with its wording and time when ticked.
+   */
+  textConsent: z.optional(
+    z.pipe(
+      z.union([z.boolean(), z.enum(['on', 'true', 'false', ''])], 'textConsent must be true or false'),
+      z.transform((value: boolean | 'on' | 'true' | 'false' | '') => consentTicked(value)),
+    ),
+  ),
 })
 
 export type VisitorField = keyof typeof visitorFields.shape
@@ -108,7 +130,7 @@ export type VisitorField = keyof typeof visitorFields.shape
 /** The visitor's fields as typed; a field not typed yet is absent (the schema names what is missing). */
 export type TypedFields = Partial<Record<VisitorField, string>>
 
-/** `firstName`, `lastName`, `email`, `phone`, `interest`, `message`: read off the schema. */
+/** `firstName`, `lastName`, `email`, `phone`, `interest`, `message`, `textConsent`: read off the schema. */
 export const visitorFieldNames: readonly VisitorField[] = z.keyof(visitorFields).options
 
 /** An inquiry: the visitor's fields, where it came from, and the two spam signals. */
@@ -164,5 +186,5 @@ export interface FieldIssue {
 export interface InquiryReceipt {
   id: number
   createdAt: string
-  interest: Interest | null
+  interest: LeadInterest | null
 }

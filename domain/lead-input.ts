@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { type Interest, inquiryInput } from './inquiry.ts'
 import { rentalRequestFields } from './rental-request.ts'
 import { serviceRequestFields } from './service-request.ts'
+import { textConsentLabel } from './texting.ts'
 
 /**
  * Every lead the site takes, through one procedure (`inquiry.submit`) and one store: the contact
@@ -20,6 +21,9 @@ export const leadInput = z.extend(inquiryInput, {
     const expected = requestInterest(lead)
     if (expected && lead.interest && lead.interest !== expected) {
       ctx.issues.push({ code: 'custom', input: lead.interest, path: ['interest'], message: `A ${expected === 'rentals' ? 'rental' : 'service'} request's interest is ${expected}` })
+    }
+    if (lead.textConsent && !lead.phone) {
+      ctx.issues.push({ code: 'custom', input: lead.phone, path: ['phone'], message: `Enter the phone number to text, or untick “${textConsentLabel}”` })
     }
     if (lead.service?.needs.includes('other') && !lead.message) {
       ctx.issues.push({ code: 'custom', input: lead.message, path: ['message'], message: 'Tell us what else the cart needs' })

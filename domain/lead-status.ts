@@ -15,7 +15,7 @@ export const leadStatusLabels: Record<LeadStatus, string> = {
 
 /**
  * A lead nobody answers within the hour is usually lost (issue #18): the dashboard's share of
- * leads answered (first status change or note) within this time.
+ * leads answered (a reply or a logged call, api/leads/lead-replies.ts) within this time.
  */
 export const answerWithinMs = 60 * 60 * 1000
 

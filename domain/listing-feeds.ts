@@ -1,5 +1,6 @@
 import { business, defaultShowroom, formatAddress, type Location, showroomByKey } from './business.ts'
 import { derivedFacts } from './cart-facts.ts'
+import { cartImages } from './cart-pictures.ts'
 import type { GolfCartDetail } from './golf-cart.ts'
 import { paths } from './site-paths.ts'
 
@@ -56,8 +57,8 @@ export function listingFacts(cart: GolfCartDetail, siteUrl: string): ListingFact
     title: cart.title,
     description: cart.description,
     link: `${siteUrl}${paths.vehicle(cart.slug)}`,
-    // The drawn SVGs have PNG twins for places that take no SVG (social cards, feeds).
-    imageLink: `${siteUrl}${cart.imageUrl.replace(/\.svg$/, '.png')}`,
+    // The cover photo the vehicle page shows, else the drawing (domain/cart-pictures.ts).
+    imageLink: `${siteUrl}${cartImages(cart)[0]!.path}`,
     price: money(cart.price),
     msrp: cart.msrp === null ? null : money(cart.msrp),
     condition: cart.category === 'used' ? 'used' : 'new',

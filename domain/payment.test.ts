@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { financingHeadline, formatMoney, longestTerm, monthlyPayment, parseAmount, termChoices } from './payment.ts'
+import { financingHeadline, formatMoney, formatMonthly, longestTerm, monthlyFrom, monthlyFromTerms, monthlyPayment, parseAmount, termChoices } from './payment.ts'
 
 describe('payment at 0% APR', () => {
   it.each([
@@ -85,3 +85,16 @@ describe('the financing offer', () => {
   })
 })
 
+
+describe("a card's monthly price", () => {
+  it('is the calculator\'s payment with its starting terms: nothing down, 36 months, the offer\'s rate', () => {
+    expect(monthlyFrom(12_995)).toBe(monthlyPayment({ price: '12995', downPayment: '', term: '', apr: '0' }).monthly)
+    expect(monthlyFromTerms).toBe('no money down, 36 months at 0% APR, with approved credit')
+  })
+
+  it('rounds up to the dollar, so the advertised payment is never below the real one', () => {
+    expect(formatMonthly(monthlyFrom(12_995))).toBe('$361/mo')
+    expect(formatMonthly(monthlyFrom(3600))).toBe('$100/mo')
+    expect(formatMonthly(monthlyFrom(36_036))).toBe('$1,001/mo')
+  })
+})

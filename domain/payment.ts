@@ -1,3 +1,5 @@
+import { formatDollars } from './dollars.ts'
+
 /**
  * The dealer's financing offer and the payment calculator (docs/PRODUCT.md, "Financing and the
  * payment calculator"). Every page, card and legal text that mentions financing reads the
@@ -84,12 +86,27 @@ export function monthlyPayment(input: PaymentInput): PaymentResult {
   return { monthly, financed, term, apr }
 }
 
+/**
+ * The calculator's starting terms (nothing down, `defaultTerm` months, the offer's rate): what a
+ * card's "From $X/mo" assumes (PRODUCT.md, "cards"), said in `monthlyFromTerms` on the
+ * financing page.
+ */
+export const defaultPaymentTerms = { downPayment: 0, term: defaultTerm, apr: financingOffer.apr } as const
+
+/** "no money down, 36 months at 0% APR": the terms behind every "From $X/mo". */
+export const monthlyFromTerms = `no money down, ${defaultPaymentTerms.term} months at ${defaultPaymentTerms.apr}% APR, ${financingOffer.condition}`
+
+/** A card's monthly price: the calculator's own payment for `price` at its starting terms. */
+export function monthlyFrom(price: number): number {
+  return monthlyPayment({ price, ...defaultPaymentTerms }).monthly
+}
+
+/** "$362/mo": whole dollars, rounded up so the advertised payment is never below the real one. */
+export function formatMonthly(amount: number): string {
+  return `${formatDollars(Math.ceil(amount))}/mo`
+}
+
 /** "$1,234.56": the calculator always shows cents (two decimals). */
 export function formatMoney(amount: number): string {
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount)
+  return formatDollars(amount, 'always')
 }

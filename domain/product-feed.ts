@@ -1,9 +1,8 @@
 import { business, defaultShowroom, showroomByKey } from './business.ts'
 import type { PublicStatus } from './cart-facts.ts'
 import { derivedFacts } from './cart-facts.ts'
-import { photosComingPicture } from './cart-pictures.ts'
+import { cartImages, isPhotosComing } from './cart-pictures.ts'
 import type { GolfCartDetail } from './golf-cart.ts'
-import { photoPath } from './photos.ts'
 import { paths } from './site-paths.ts'
 
 /**
@@ -66,23 +65,17 @@ export interface ProductFacts {
 
 const clip = (text: string, limit: number) => (text.length <= limit ? text : `${text.slice(0, limit - 1).trimEnd()}…`)
 
-/** A photo's largest JPEG: the format every reader of the feed takes. */
-function photoLink(siteUrl: string, photo: { key: string; widths: number[] }) {
-  return `${siteUrl}${photoPath(photo.key, photo.widths[photo.widths.length - 1]!, 'jpeg')}`
-}
-
 export function productFacts(cart: GolfCartDetail, siteUrl: string): ProductFacts {
   const showroom = showroomByKey(cart.location) ?? defaultShowroom
-  const drawing = cart.imageUrl === photosComingPicture ? null : `${siteUrl}${cart.imageUrl.replace(/\.svg$/, '.png')}`
-  const [cover, ...others] = cart.photos
+  const [cover, ...others] = cartImages(cart)
   const description = cart.description.trim() || `${cart.title}, at our ${showroom.name} showroom, ${business.name}.`
   return {
     id: clip(cart.stockNumber, productFeedLimits.id),
     title: clip(cart.title, productFeedLimits.title),
     description: clip(description, productFeedLimits.description),
     link: `${siteUrl}${paths.vehicle(cart.slug)}`,
-    imageLink: cover ? photoLink(siteUrl, cover) : drawing,
-    additionalImageLinks: others.slice(0, productFeedLimits.additionalImages).map((photo) => photoLink(siteUrl, photo)),
+    imageLink: cover && !isPhotosComing(cover) ? `${siteUrl}${cover.path}` : null,
+    additionalImageLinks: others.slice(0, productFeedLimits.additionalImages).map((image) => `${siteUrl}${image.path}`),
     availability: productAvailability[cart.status],
     price: cart.price > 0 ? `${cart.price.toFixed(2)} USD` : null,
     condition: cart.category === 'used' ? 'used' : 'new',

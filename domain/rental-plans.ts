@@ -1,4 +1,5 @@
 import { type Location, showrooms } from './business.ts'
+import { formatDollars } from './dollars.ts'
 
 /**
  * Rental plans (docs/PRODUCT.md, "Rentals"): fixed display data, identical on every rentals page,
@@ -42,11 +43,6 @@ interface PriceRow {
   amount: number
   renewPrice: string
   savings?: string
-}
-
-/** "$1,050": whole dollars as the plans print them. */
-export function formatDollars(amount: number): string {
-  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(amount) ? 0 : 2, maximumFractionDigits: 2 })}`
 }
 
 const priced = ({ amount, ...row }: PriceRow) => ({ amount, price: formatDollars(amount), ...row })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { addDays, isDay, newJerseyToday } from './calendar-days.ts'
 import { leadInput } from './lead-input.ts'
-import { rentalEndDate, rentalRequestFacts } from './rental-request.ts'
+import { calendarDayProblem, rentalEndDate, rentalQuoteInput, rentalRequestFacts, startDateProblem } from './rental-request.ts'
 
 const contact = { firstName: 'Rosa', lastName: 'Delgado', email: 'rosa@example.com' }
 const issuesOf = (input: object) => {
@@ -24,6 +24,33 @@ describe('a rental request', () => {
     expect(issuesOf(rental(addDays(today, -1)))).toEqual(['rental.startDate'])
     expect(issuesOf(rental('2027-02-30'))).toEqual(['rental.startDate'])
     expect(isDay('2028-02-29')).toBe(true)
+  })
+
+  it('starts from today to 365 days ahead, whatever year is typed (the quote as the request)', () => {
+    const today = '2026-12-07'
+    expect(startDateProblem(today, today)).toBeUndefined()
+    expect(startDateProblem('2027-12-07', today)).toBeUndefined()
+    expect(startDateProblem('2027-12-08', today)).toBe('Requests can start up to 365 days ahead; call us for later dates')
+    expect(startDateProblem('9999-12-31', today)).toBe('Requests can start up to 365 days ahead; call us for later dates')
+    expect(startDateProblem('2026-12-06', today)).toBe('The start date cannot be in the past')
+    expect(startDateProblem('0001-01-01', today)).toBe('The start date cannot be in the past')
+    expect(startDateProblem('+10000-01-01', today)).toBe('Enter the start date as a date, like 2026-07-04')
+    const quote = rentalQuoteInput.safeParse({ cartType: '4-seater', plan: 'daily', startDate: '9999-12-31' })
+    expect(quote.success ? [] : quote.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['startDate', 'Requests can start up to 365 days ahead; call us for later dates'],
+    ])
+    expect(rentalQuoteInput.safeParse({ cartType: '4-seater', plan: 'daily', startDate: '' }).success).toBe(true)
+  })
+
+  it('shows the calendar and moves requests within two years of today', () => {
+    const today = '2026-12-07'
+    expect(calendarDayProblem('2024-12-07', today)).toBeUndefined()
+    expect(calendarDayProblem('2028-12-06', today)).toBeUndefined()
+    const sentence = 'Choose a date within two years of today (2024-12-07 to 2028-12-06)'
+    expect(calendarDayProblem('2024-12-06', today)).toBe(sentence)
+    expect(calendarDayProblem('2028-12-07', today)).toBe(sentence)
+    expect(calendarDayProblem('9999-12-31', today)).toBe(sentence)
+    expect(calendarDayProblem('2026-02-30', today)).toBe('Enter a date, like 2026-07-04')
   })
 
   it('needs a showroom for a pickup, and a street, town and 5-digit ZIP for a delivery', () => {

@@ -2,7 +2,9 @@ import * as z from 'zod/mini'
 import { showrooms } from './business.ts'
 import { addDays, type Day, daysBetween, formatDay, isDay, newJerseyToday } from './calendar-days.ts'
 import { optionalText, plainText } from './inquiry.ts'
-import { cartTypes, type CartType, formatDollars, type PlanKey, planDays, planKeys, rentalCartType, rentalPlan } from './rental-plans.ts'
+import { consentTicked } from './texting.ts'
+import { formatDollars } from './dollars.ts'
+import { cartTypes, type CartType, type PlanKey, planDays, planKeys, rentalCartType, rentalPlan } from './rental-plans.ts'
 
 /**
  * A rental request (PRODUCT.md, "rental requests"): what a renter asks for beside the contact
@@ -18,9 +20,43 @@ export type Pickup = (typeof pickupOptions)[number]['value']
 /** How far ahead a request may start: the dealer plans one season ahead, not more. */
 export const latestStartDays = 365
 
+/**
+ * Why a day cannot start a request or a quote, or undefined: from today (New Jersey) to
+ * `latestStartDays` ahead. Every date a visitor sends is bounded, so none reaches the date
+ * arithmetic or the database outside the years they handle (9999-12-31, 0001-01-01).
+ */
+export function startDateProblem(day: Day, today: Day = newJerseyToday()): string | undefined {
+  if (!isDay(day)) return 'Enter the start date as a date, like 2026-07-04'
+  if (daysBetween(today, day) < 0) return 'The start date cannot be in the past'
+  if (daysBetween(today, day) > latestStartDays) return `Requests can start up to ${latestStartDays} days ahead; call us for later dates`
+  return undefined
+}
+
+/**
+ * The days staff can show on the rental calendar or move a request to: two years either side of
+ * today, a season's history behind and the next seasons ahead.
+ */
+export const calendarWindow = { pastDays: 730, aheadDays: 730 } as const
+
+/** Why a day is outside the calendar's window, or undefined. */
+export function calendarDayProblem(day: Day, today: Day = newJerseyToday()): string | undefined {
+  if (!isDay(day)) return 'Enter a date, like 2026-07-04'
+  const offset = daysBetween(today, day)
+  if (offset < -calendarWindow.pastDays || offset > calendarWindow.aheadDays) {
+    return `Choose a date within two years of today (${addDays(today, -calendarWindow.pastDays)} to ${addDays(today, calendarWindow.aheadDays)})`
+  }
+  return undefined
+}
+
 export const rentalRequestLimits = { street: 200, town: 100 } as const
 
 const showroomIds = showrooms.map((s) => s.id) as [string, ...string[]]
+
+/** A start date's own sentence (`startDateProblem`); empty text is left to the field's other checks. */
+const startDateChecked = z.superRefine<string>((value, ctx) => {
+  const problem = value === '' ? undefined : startDateProblem(value)
+  if (problem) ctx.issues.push({ code: 'custom', input: value, message: problem, continue: true })
+})
 
 /** What the form sends: every field text, as typed, checked together (which are needed depends on `pickup`). */
 export const rentalRequestFields = z
@@ -30,12 +66,7 @@ export const rentalRequestFields = z
     startDate: z.string('Choose a start date').check(
       z.trim(),
       z.refine((v) => v !== '', 'Choose a start date'),
-      z.refine((v) => v === '' || isDay(v), 'Enter the start date as a date, like 2026-07-04'),
-      z.refine((v) => !isDay(v) || daysBetween(newJerseyToday(), v) >= 0, 'The start date cannot be in the past'),
-      z.refine(
-        (v) => !isDay(v) || daysBetween(newJerseyToday(), v) <= latestStartDays,
-        `Requests can start up to ${latestStartDays} days ahead; call us for later dates`,
-      ),
+      startDateChecked,
     ),
     pickup: z.enum(['showroom', 'delivery'], 'Choose pickup at a showroom or delivery'),
     showroom: z.optional(z.string().check(z.maxLength(40), plainText('Showroom'))),
@@ -79,6 +110,7 @@ export const rentalRequestFieldNames = [
   'email',
   'phone',
   'message',
+  'textConsent',
 ] as const
 
 /**
@@ -97,6 +129,7 @@ export function rentalLeadInput(
     email: values.email ?? '',
     phone: values.phone ?? '',
     message: values.message ?? '',
+    textConsent: consentTicked(values.textConsent),
     interest: 'rentals' as const,
     ...extra,
     rental: {
@@ -120,7 +153,7 @@ export function rentalEndDate(startDate: Day, plan: PlanKey): Day {
 export const rentalQuoteInput = z.object({
   cartType: z.enum(cartTypes, `Choose a cart: ${cartTypes.join(', ')}`),
   plan: z.enum(planKeys, `Choose a plan: ${planKeys.join(', ')}`),
-  startDate: z.optional(z.string().check(z.refine((v) => v === '' || isDay(v), 'Enter the start date as a date, like 2026-07-04'))),
+  startDate: z.optional(z.string().check(startDateChecked)),
   zip: z.optional(z.string().check(z.refine((v) => v === '' || zipPattern.test(v), 'Enter a 5-digit ZIP code'))),
 })
 export type RentalQuoteInput = z.input<typeof rentalQuoteInput>

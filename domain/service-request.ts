@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { business } from './business.ts'
 import { optionalText, plainText } from './inquiry.ts'
+import { consentTicked } from './texting.ts'
 
 /**
  * A service request (PRODUCT.md, "service requests"): the owner's cart and what it needs, beside
@@ -78,6 +79,7 @@ export function serviceLeadInput(
     email: text('email'),
     phone: text('phone'),
     message: text('message'),
+    textConsent: consentTicked(text('textConsent')),
     interest: 'service' as const,
     ...extra,
     service: {

@@ -50,7 +50,14 @@ describe('the table of the site’s addresses', () => {
     expect(all.filter((p) => p.endsWith('-county-golf-carts'))).toHaveLength(countyValues.length)
     expect(all.filter((p) => p.endsWith('-county-golf-cart-rentals'))).toHaveLength(countyValues.length)
     expect(all).toHaveLength(11 + 2 * countyValues.length + 2)
+    // A price alert's confirmation and unsubscribe pages are for the link in its email only.
+    expect(all.filter((p) => p.startsWith('/alerts'))).toEqual([])
     expect(all.every((path) => matchSitePath(path) !== null)).toBe(true)
+  })
+
+  it('builds a price alert’s links with their token', () => {
+    expect(paths.watchLink('confirm', 'a-b_c')).toBe('/alerts/confirm?token=a-b_c')
+    expect(paths.watchLink('unsubscribe', 'x')).toBe('/alerts/unsubscribe?token=x')
   })
 
   it('opens the contact form with the cart chosen for Get Quote', () => {

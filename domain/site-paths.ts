@@ -2,6 +2,7 @@ import type { Interest } from './inquiry.ts'
 import type { CartType, PlanKey } from './rental-plans.ts'
 import { countyValues } from './counties.ts'
 import { type CartSearch, cartSearchParams } from './cart-query.ts'
+import { shortlistHref, shortlistPages } from './shortlist.ts'
 
 /**
  * Every address of the dealer's site, each written once (docs/PRODUCT.md, "Pages and
@@ -20,7 +21,12 @@ export const sitePaths = {
   financing: '/financing',
   about: '/about',
   contact: '/contact',
+  compare: shortlistPages.compare,
+  saved: shortlistPages.saved,
   vehicle: '/vehicle/{slug}',
+  watchConfirm: '/alerts/confirm',
+  watchStop: '/alerts/unsubscribe',
+  appointmentManage: '/appointments/manage',
   privacy: '/privacy-policy',
   terms: '/terms-of-service',
   countySales: '/{county}-county-golf-carts',
@@ -28,6 +34,13 @@ export const sitePaths = {
 } as const
 
 export type SitePage = keyof typeof sitePaths
+
+/**
+ * Pages only a link in an email opens (a price alert's confirmation and unsubscribe, a booking's
+ * page to move or cancel it, with the link's token in the query), and a shopper's own lists
+ * (compare, saved): never in the sitemap, never indexed.
+ */
+const unlistedPages: ReadonlySet<SitePage> = new Set(['watchConfirm', 'watchStop', 'appointmentManage', 'compare', 'saved'])
 
 /**
  * The values a parameter takes. A county is one of the 21, so `/paris-county-golf-carts` is no
@@ -81,6 +94,10 @@ export const contactFormAnchor = 'send-message'
 
 /** The rental and service request pages' form panel: their posts and thank-yous land on it too. */
 export const requestFormAnchor = 'request'
+/** The vehicle page's booking, where its reloads without JavaScript land (docs/decisions/0046). */
+export const testDriveAnchor = 'test-drive'
+/** The service form's drop-off time, where its day's reload lands. */
+export const dropOffAnchor = 'drop-off'
 
 /**
  * The links: `paths.contact` is "/contact", `paths.vehicle(slug)` "/vehicle/<slug>".
@@ -107,12 +124,21 @@ export const paths = {
     const text = query.toString()
     return `${sitePaths.rentalRequest}${text ? `?${text}` : ''}#${requestFormAnchor}`
   },
+  /** A price alert's confirmation or unsubscribe link, as its emails give it. */
+  watchLink: (kind: 'confirm' | 'unsubscribe', token: string) =>
+    `${kind === 'confirm' ? sitePaths.watchConfirm : sitePaths.watchStop}?token=${encodeURIComponent(token)}`,
+  /** A booking's signed link to move or cancel it, as its emails give it. */
+  appointmentLink: (id: number, signature: string) => `${sitePaths.appointmentManage}?booking=${id}&sig=${encodeURIComponent(signature)}`,
   /** Every Schedule Service button: the service request, landed on its form. */
   serviceRequestForm: `${sitePaths.serviceRequest}#${requestFormAnchor}`,
   /**
    * One search of the inventory and one of its pages (from 0): `/inventory?seats=6&sort=price-asc&page=2`.
    * The search's fields come in one fixed order (domain/cart-query.ts), so a search has one address.
    */
+  /** Carts side by side: `/compare?carts=a,b,c` (the slugs' commas as they are, readable). */
+  compareCarts: (slugs: readonly string[]) => shortlistHref('compare', slugs),
+  /** Saved carts, as a widget on another site hands them over: `/saved?carts=a,b`. */
+  savedCarts: (slugs: readonly string[]) => shortlistHref('saved', slugs),
   inventorySearch: (search: CartSearch = {}, page = 0) => {
     const query = cartSearchParams(search)
     if (page > 0) query.set('page', String(page + 1))
@@ -157,9 +183,10 @@ export function matchSitePath(path: string): SitePathMatch | null {
   return null
 }
 
-/** Every path of every page, for the sitemap: fixed pages, one per county, one per slug given. */
+/** Every path of every page for the sitemap (fixed pages, one per county, one per slug given), but the unlisted ones. */
 export function everySitePath(slugs: readonly string[]): string[] {
-  return compiled().flatMap(({ pattern, parameter }) => {
+  return compiled().flatMap(({ page, pattern, parameter }) => {
+    if (unlistedPages.has(page)) return []
     if (!parameter) return [pattern]
     return (parameterValues[parameter] ?? slugs).map((value) => fill(pattern, value))
   })

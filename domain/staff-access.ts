@@ -1,9 +1,9 @@
 /**
  * Who may do what in the staff console (PRODUCT.md, "Running the dealership": roles and what each
- * role may do). This file is the one place a staff procedure, a console page or post, or a plain
- * staff route says which role it needs; the server checks it on every call
- * (api/trpc/staff-procedure.ts for procedures, api/staff/access.ts for everything under `/staff`
- * and `/api/staff`), and anything not listed here is refused to everyone. The enumeration test
+ * role may do). This file is the one place a staff procedure or a plain staff route says which
+ * role it needs (a console page says it in its own module, host/staff/page.ts); the server checks
+ * it on every call (api/trpc/staff-procedure.ts for procedures, api/staff/access.ts for everything
+ * under `/staff` and `/api/staff`), and anything not declared is refused to everyone. The enumeration test
  * (api/staff/staff-access.test.ts) holds its own copy of PRODUCT.md's table and fails for a
  * procedure or route that is missing here or allows the wrong roles.
  *
@@ -41,6 +41,8 @@ export const procedureAccess: Readonly<Record<string, AccessRule>> = {
   'staff.cart.setFeatured': ['sales', 'change what is featured'],
   'staff.cart.saveRow': ['sales', 'change prices, statuses and what is featured'],
   'staff.cart.saveMany': ['sales', 'change statuses and what is featured'],
+  'staff.cart.featured': ['sales', 'see what is featured'],
+  'staff.cart.setFeaturedOrder': ['sales', 'change the order of what is featured'],
   'staff.cart.delete': ['manager', 'delete carts'],
   'staff.cart.deleteMany': ['manager', 'delete carts'],
   'staff.audit.forCart': ['sales', 'see a cart’s history'],
@@ -58,6 +60,16 @@ export const procedureAccess: Readonly<Record<string, AccessRule>> = {
   // Sales may only take a lead themselves: assigning to anyone else is `assignLeadsToAnyone`.
   'staff.lead.assign': ['sales', 'take a lead'],
   'staff.lead.addNote': ['sales', 'add notes to leads'],
+  // Answering the shopper (issue #50): sales reply to every lead they can read, and log calls.
+  'staff.lead.reply': ['sales', 'reply to leads'],
+  'staff.lead.logCall': ['sales', 'log calls'],
+  // Reply templates: everyone who reads leads uses them; managers and owners keep them.
+  'staff.template.list': ['sales', 'use reply templates'],
+  'staff.template.render': ['sales', 'use reply templates'],
+  'staff.template.save': ['manager', 'manage reply templates'],
+  'staff.template.remove': ['manager', 'manage reply templates'],
+  // A customer's record: every lead and message of one person, as their leads are.
+  'staff.customer.get': ['sales', 'read customers'],
   'staff.lead.resend': ['manager', 'send a lead’s emails again'],
   'staff.lead.dashboard': ['manager', 'see the lead dashboard'],
   'staff.lead.spam': ['manager', 'see the spam view'],
@@ -70,6 +82,22 @@ export const procedureAccess: Readonly<Record<string, AccessRule>> = {
   'staff.rental.decline': ['sales', 'decline rental requests'],
   'staff.rental.change': ['sales', 'change rental requests'],
   'staff.rental.setFleet': ['manager', 'change the rental fleet'],
+  // A renter's deposit link goes with confirming, which sales do (issue #52).
+  'staff.rental.sendDepositLink': ['sales', 'ask renters for deposits'],
+  // Deposits paid online (issue #52; PRODUCT.md "after the hold": `/staff/deposits` is the managers').
+  'staff.deposit.list': ['manager', 'see deposits'],
+  'staff.deposit.get': ['manager', 'see deposits'],
+  'staff.deposit.refund': ['manager', 'refund deposits'],
+  'staff.deposit.markSold': ['manager', 'count deposits toward sales'],
+  // Appointments and follow-ups (issue #51): everyone who works leads sees the bookings, marks
+  // who came and keeps tasks on leads; the bookings' figures are the dashboard's (managers).
+  'staff.appointment.list': ['sales', 'see the appointments'],
+  'staff.appointment.mark': ['sales', 'mark who came to appointments'],
+  'staff.appointment.summary': ['manager', 'see the lead dashboard'],
+  'staff.task.create': ['sales', 'add follow-ups to leads'],
+  'staff.task.done': ['sales', 'mark follow-ups done'],
+  'staff.task.forLead': ['sales', 'read leads'],
+  'staff.task.due': ['sales', 'read leads'],
 
   // Lead alerts on one's own browsers, and one's own count of new leads (issue #28).
   'staff.alerts.publicKey': ['sales', 'turn on lead alerts'],
@@ -102,51 +130,17 @@ export const procedureAccess: Readonly<Record<string, AccessRule>> = {
 }
 
 /**
- * Every console page and post and every plain staff route, as `METHOD /address`, parameters as
- * `{name}` (one path segment). A HEAD is checked as its GET. Fixed addresses win over patterns.
+ * Every plain staff route, as `METHOD /address`, parameters as `{name}` (one path segment): the
+ * routes under `/staff` and `/api/staff` that are not console pages. A console page declares its
+ * own rules, for its GET and its post, in its module (host/staff/page.ts, `roles`); the guard
+ * checks both (api/staff/routes.ts). A HEAD is checked as its GET. Fixed addresses win over patterns.
  */
 export const routeAccess: Readonly<Record<string, AccessRule>> = {
-  'GET /staff': ['sales', 'see the inventory'],
-  'GET /staff/carts/new': ['sales', 'add carts'],
-  'POST /staff/carts/new': ['sales', 'add carts'],
-  'GET /staff/carts/{id}': ['sales', 'see a cart'],
-  'POST /staff/carts/{id}': ['sales', 'edit carts'],
-  'POST /staff/carts/{id}/quick': ['sales', 'change prices, statuses and what is featured'],
-  'GET /staff/carts/{id}/sold': ['sales', 'mark carts sold'],
-  'GET /staff/carts/bulk': ['sales', 'change statuses and what is featured'],
-  'POST /staff/carts/bulk': ['sales', 'change statuses and what is featured'],
-  'GET /staff/carts/bulk-delete': ['manager', 'delete carts'],
-  'POST /staff/carts/bulk-delete': ['manager', 'delete carts'],
-  'GET /staff/carts/{id}/delete': ['manager', 'delete carts'],
-  'POST /staff/carts/{id}/delete': ['manager', 'delete carts'],
   'POST /api/staff/carts/{id}/photos': ['sales', 'add photos'],
-
-  'GET /staff/inventory/import': ['manager', 'import and export the inventory'],
   'POST /api/staff/inventory/check': ['manager', 'import the inventory'],
   'POST /api/staff/inventory/import': ['manager', 'import the inventory'],
   'GET /api/staff/inventory.csv': ['manager', 'export the inventory'],
-  'GET /staff/feeds': ['manager', 'see the feeds page'],
-
-  'GET /staff/leads': ['sales', 'read leads'],
-  'GET /staff/leads/{id}': ['sales', 'read leads'],
-  'POST /staff/leads/{id}': ['sales', 'work leads'],
-  'GET /staff/leads/dashboard': ['manager', 'see the lead dashboard'],
   'GET /staff/leads/dashboard.csv': ['manager', 'download the lead dashboard'],
-  'GET /staff/leads/spam': ['manager', 'see the spam view'],
-  'POST /staff/leads/spam': ['manager', 'move a lead out of spam'],
-
-  // The rental calendar (issue #33): its page, and its forms (confirm, decline, change; the
-  // fleet's form also posts here, and staff.rental.setFleet refuses it below a manager).
-  'GET /staff/rentals': ['sales', 'see the rental calendar'],
-  'POST /staff/rentals': ['sales', 'work rental requests'],
-
-  'GET /staff/account': ['sales', 'see their own account'],
-  'POST /staff/account': ['sales', 'change their own account'],
-  'GET /staff/accounts': ['owner', 'see the accounts'],
-  'POST /staff/accounts': ['owner', 'change accounts'],
-
-  'GET /staff/settings': ['owner', 'see the settings'],
-  'POST /staff/settings': ['owner', 'change the settings'],
 }
 
 /** The addresses under `/staff` that need no session: signing in and out, the app's manifest and worker. */
@@ -165,18 +159,6 @@ export const publicStaffRoutes: readonly string[] = [
   'POST /staff/password-reset/{token}',
 ]
 
-/** Whether a request under `/staff` is one of `publicStaffRoutes` (a HEAD as its GET). */
-export function isPublicStaffRoute(method: string, path: string): boolean {
-  const verb = method === 'HEAD' ? 'GET' : method
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path
-  return publicStaffRoutes.some((route) => {
-    const [ruleMethod, address] = route.split(' ') as [string, string]
-    if (ruleMethod !== verb) return false
-    const pattern = address.replace(/\{\w+\}/g, '[A-Za-z0-9_-]{1,100}')
-    return new RegExp(`^${pattern}$`).test(trimmed)
-  })
-}
-
 /**
  * What a procedure allows only some of its callers: checked inside it, declared here with the rest.
  */
@@ -192,32 +174,6 @@ export function refusalMessage([least, action]: AccessRule, role: StaffRole): st
   const who = least === 'owner' ? 'owners' : least === 'manager' ? 'managers and owners' : 'signed-in staff'
   return `Only ${who} can ${action}; your account’s role is ${roleLabels[role].toLowerCase()}.`
 }
-
-/**
- * The rule for a request under `/staff` or `/api/staff`, or undefined when none is listed (refused
- * to everyone). `path` is the path alone, as the browser sent it.
- */
-export function routeRule(method: string, path: string): { key: string; rule: AccessRule } | undefined {
-  const verb = method === 'HEAD' ? 'GET' : method
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path
-  const exact = routeAccess[`${verb} ${trimmed}`] ?? routeAccess[`${verb} ${trimmed.toLowerCase()}`]
-  if (exact) return { key: `${verb} ${trimmed.toLowerCase()}`, rule: exact }
-  for (const { key, method: ruleMethod, pattern } of routePatterns) {
-    if (ruleMethod === verb && pattern.test(trimmed)) return { key, rule: routeAccess[key]! }
-  }
-  return undefined
-}
-
-const routePatterns = Object.keys(routeAccess)
-  .filter((key) => key.includes('{'))
-  .map((key) => {
-    const [method, address] = key.split(' ') as [string, string]
-    const source = address
-      .split(/\{\w+\}/)
-      .map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('[^/]+')
-    return { key, method, pattern: new RegExp(`^${source}$`, 'i') }
-  })
 
 /**
  * What an account may still use while the owner requires a second step and it has none (issue

@@ -1,20 +1,25 @@
 import { enhanceMenu } from './islands/menu.ts'
+import { enhanceShortlists } from './islands/shortlist.ts'
 import './styles/index.ts'
 
 /**
- * The browser's part of every page (docs/decisions/0014-islands.md): the menu button, then the
- * page's islands, if it has any (React and each island's code load only then), and on
- * /inventory the plain script that searches in place. Links are
+ * The browser's part of every page (docs/decisions/0014-islands.md): the menu button, Compare and
+ * Save (a few hundred bytes of plain script: host/islands/shortlist.ts), then the
+ * page's islands, if it has any (React and each island's code load only then), on /inventory
+ * the plain script that searches in place, and where a price alert is offered, its Web Push button. Links are
  * ordinary links: each page comes whole from the server.
  */
 const root = document.getElementById('root')!
 enhanceMenu(root.querySelector('.site-header'))
+enhanceShortlists(root)
 focusMainAfterLink()
 const islands = [...root.querySelectorAll<HTMLElement>('[data-island]')]
 const inventory = root.querySelector<HTMLElement>('[data-inventory]')
+const watches = root.querySelector('[data-watch-push]')
 const hydrated = Promise.all([
   islands.length > 0 ? import('./islands/client.tsx').then((m) => m.hydrateIslands(islands)) : undefined,
   inventory ? import('./islands/inventory.ts').then((m) => m.enhanceInventory(inventory)) : undefined,
+  watches ? import('./islands/watch.ts').then((m) => m.enhanceWatches(root)) : undefined,
 ])
 // Lets tests and monitoring know the page is interactive.
 void hydrated.then(() => root.setAttribute('data-hydrated', ''))

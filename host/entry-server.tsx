@@ -13,7 +13,7 @@ import { matchRoute } from './routes.ts'
 import { withoutTrailingSlashes } from '../domain/site-paths.ts'
 
 /** The staff console renders here too, with the same React (host/staff/). */
-export { renderConsoleRefusal, renderPasswordChoice, renderPasswordResetRequest, renderSecondStep, renderSignIn, renderStaff, type StaffAnswer, type StaffRequest } from './staff/render.tsx'
+export { renderConsoleRefusal, renderPasswordChoice, renderPasswordResetRequest, renderSecondStep, renderSignIn, renderStaff, consoleRoutes, type StaffAnswer, type StaffRequest } from './staff/render.tsx'
 
 export type RenderResult =
   | {
@@ -62,7 +62,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const query = new URLSearchParams(search)
   const outcome = (await match.route.prefetch?.(context, match.params, query)) ?? {}
   if (outcome.redirect) {
-    return { kind: 'redirect', status: outcome.status ?? 301, location: `${outcome.redirect}${search}` }
+    return { kind: 'redirect', status: outcome.status ?? 301, location: outcome.query === 'own' ? outcome.redirect : `${outcome.redirect}${search}` }
   }
   // With the database down, what could not load renders as a message with a retry button,
   // and the status says "try again later" (503) to browsers and search engines alike.

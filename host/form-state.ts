@@ -1,6 +1,8 @@
 import { createContext, useContext } from 'react'
 import type { ErrorAnswer } from '../api/http/errors.ts'
 import type { TypedFields } from '../domain/inquiry.ts'
+import type { WatchLink } from '../api/alerts/watch-store.ts'
+import type { PostedWatch } from '../widgets/shared/watch-form.tsx'
 
 /**
  * The one form convention of the site and the console (docs/decisions/0031): a form posts to
@@ -41,6 +43,14 @@ export interface PostedForm extends FormState<TypedFields> {
    * (`rental.zip`, `service.needs`: a list where several boxes were checked).
    */
   request?: Record<string, string | string[]>
+  /** A price or search alert's form posted without JavaScript and refused (host/server/watch-posts.ts). */
+  watch?: PostedWatch
+  /** What following an alert's unsubscribe link did, for its page to say (the watch itself is gone). */
+  watchLink?: WatchLink
+  /** A booking's link page posted (move, cancel) and refused (host/server/appointment-posts.ts). */
+  booking?: { errors: Record<string, string>; message?: string }
+  /** The vehicle page's booking form posted without JavaScript and refused (host/server/appointment-posts.ts). */
+  book?: FormState
 }
 
 export const PostedFormContext = createContext<PostedForm | undefined>(undefined)

@@ -19,6 +19,9 @@ export type PageType =
   | 'policy'
   | 'terms'
   | 'not-found'
+  | 'alert'
+  | 'compare'
+  | 'saved'
 
 export interface SocialImage {
   path: string

@@ -21,7 +21,10 @@ export interface MetaContext {
 
 export interface PrefetchOutcome {
   status?: number
+  /** Where to send the visitor instead, with the request's query string unless `query` is 'own'. */
   redirect?: string
+  /** 'own': the redirect's address carries its own query string (a stale page number's). */
+  query?: 'own'
 }
 
 /**

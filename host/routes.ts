@@ -1,6 +1,7 @@
 import { matchSitePath, type SitePage } from '../domain/site-paths.ts'
 import type { Params, Route } from './page.ts'
 import { aboutRoute } from './pages/about.tsx'
+import { compareRoute } from './pages/compare.tsx'
 import { contactRoute } from './pages/contact.tsx'
 import { countyRentalsRoute } from './pages/county-rentals.tsx'
 import { countySalesRoute } from './pages/county-sales.tsx'
@@ -11,9 +12,12 @@ import { privacyRoute, termsRoute } from './pages/legal.tsx'
 import { notFoundRoute } from './pages/not-found.tsx'
 import { rentalRequestRoute } from './pages/rental-request.tsx'
 import { rentalsRoute } from './pages/rentals.tsx'
+import { savedRoute } from './pages/saved.tsx'
 import { serviceRequestRoute } from './pages/service-request.tsx'
 import { servicesRoute } from './pages/services.tsx'
 import { vehicleRoute } from './pages/vehicle.tsx'
+import { watchConfirmRoute, watchStopRoute } from './pages/watch-links.tsx'
+import { appointmentManageRoute } from './pages/appointment-link.tsx'
 
 /** The page at each address of the table in domain/site-paths.ts. */
 const pages: Readonly<Record<SitePage, Route>> = {
@@ -26,7 +30,12 @@ const pages: Readonly<Record<SitePage, Route>> = {
   financing: financingRoute,
   about: aboutRoute,
   contact: contactRoute,
+  compare: compareRoute,
+  saved: savedRoute,
   vehicle: vehicleRoute,
+  watchConfirm: watchConfirmRoute,
+  watchStop: watchStopRoute,
+  appointmentManage: appointmentManageRoute,
   privacy: privacyRoute,
   terms: termsRoute,
   countySales: countySalesRoute,

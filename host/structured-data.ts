@@ -2,7 +2,7 @@ import { business, defaultShowroom, type Location, showroomByKey, showrooms } fr
 import { type County, counties, countyPlaceName } from '../domain/counties.ts'
 import { cartSpecifications, derivedFacts, type PublicStatus } from '../domain/cart-facts.ts'
 import type { GolfCartDetail } from '../domain/golf-cart.ts'
-import { photoPath, photoWidthFor } from '../domain/photos.ts'
+import { cartImages } from '../domain/cart-pictures.ts'
 import { paths } from '../domain/site-paths.ts'
 
 /** Schema.org objects for search engines (issue #4): the dealer, a vehicle, a breadcrumb. */
@@ -88,11 +88,8 @@ export function vehicleProduct(cart: GolfCartDetail, siteUrl: string) {
     '@id': `${url}#vehicle`,
     name: cart.title,
     description: cart.description,
-    // Every photo's JPEG at 1200 px (or its largest); a cart without photos, its drawing.
-    image:
-      cart.photos.length > 0
-        ? cart.photos.map((photo) => `${siteUrl}${photoPath(photo.key, photoWidthFor(photo, 1200), 'jpeg')}`)
-        : `${siteUrl}${cart.imageUrl.replace(/\.svg$/, '.png')}`,
+    // Every photo, cover first; a cart without photos, its drawing (domain/cart-pictures.ts).
+    image: cartImages(cart).map((image) => `${siteUrl}${image.path}`),
     url,
     /** The dealer's stock number: what a buyer quotes on the phone. */
     sku: cart.stockNumber,

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { Readable } from 'node:stream'
 import { loadEnv } from '../api/config/env.ts'
 import { BackupError, databaseIsEmpty } from '../api/db/backup.ts'
-import { backupFileName, backupStream, saveBackup } from '../api/db/backup-files.ts'
+import { backupEstimate, backupFileName, backupStream, saveBackup } from '../api/db/backup-files.ts'
 import { openDatabase } from '../api/db/database.ts'
 import { staffAccessFile } from '../api/server.ts'
 import { complain, say } from '../api/terminal.ts'
@@ -43,20 +43,56 @@ async function backUp(file: string) {
   const env = loadEnv()
   const access = staffAccessFile(env.dataDir)
   if (!env.databaseUrl && existsSync(access)) {
-    const { url, token } = JSON.parse(readFileSync(access, 'utf8')) as { url: string; token: string }
-    const res = await fetch(`${url}/internal/backup`, { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined)
-    // No answer: the server that wrote the file is gone, and the folder is read directly below.
-    if (res) {
-      if (!res.ok || !res.body) throw new BackupError(`The running server answered ${res.status}: ${await res.text()}`)
-      return saveBackup(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), file)
+    const { url, token, pid } = JSON.parse(readFileSync(access, 'utf8')) as { url: string; token: string; pid?: number }
+    const headers = { authorization: `Bearer ${token}` }
+    // A server that cannot answer this in 30 s (its database held up) is said so, not waited for.
+    const estimate = await fetch(`${url}/internal/backup/estimate`, { headers, signal: AbortSignal.timeout(30_000) }).catch((error: unknown) => {
+      // Nothing listens: the server that wrote the file is gone, and the folder is read below.
+      // A server that is there but does not answer still holds the folder: say so, never open it.
+      if (connectionRefused(error) && !(pid !== undefined && alive(pid))) return undefined
+      throw new BackupError(
+        `The running server${pid ? ` (process ${pid})` : ''} did not answer (${describeFetchError(error)}). ` +
+          'Nothing was written. Look at its log (journalctl -u jersey-cart-co), and try again in a minute.',
+      )
+    })
+    if (estimate) {
+      if (!estimate.ok) throw new BackupError(`The running server answered ${estimate.status}: ${await estimate.text()}`)
+      const { bytes } = (await estimate.json()) as { bytes: number }
+      return saveBackup(
+        async () => {
+          const res = await fetch(`${url}/internal/backup`, { headers })
+          if (!res.ok || !res.body) throw new BackupError(`The running server answered ${res.status}: ${await res.text()}`)
+          return Readable.fromWeb(res.body as import('node:stream/web').ReadableStream)
+        },
+        file,
+        bytes,
+      )
     }
   }
   if (!env.databaseUrl && !existsSync(`${env.dataDir}/pgdata`)) throw new BackupError(`There is no database in ${env.dataDir} (DATA_DIR) to back up.`)
   const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
   try {
     if ((await databaseIsEmpty(db.sql)).empty) throw new BackupError(`The database (${db.description}) is empty: there is nothing to back up.`)
-    return await saveBackup(backupStream(db), file)
+    return await saveBackup(() => backupStream(db), file, await backupEstimate(db.sql))
   } finally {
     await db.close()
+  }
+}
+
+function connectionRefused(error: unknown): boolean {
+  return (error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED'
+}
+
+function describeFetchError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause
+  return cause?.code ?? cause?.message ?? (error as Error).message
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }

@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { loadEnv } from '../api/config/env.ts'
 import { openDatabase } from '../api/db/database.ts'
 import { migrate } from '../api/db/migrate.ts'
@@ -13,7 +14,7 @@ import { staffAccessFile } from '../api/server.ts'
 import { inventoryTool } from '../api/staff/audit.ts'
 import { createInventory, describePlan, type ImportResult } from '../api/staff/inventory.ts'
 import { maxImportBytes, parseInventoryCsv, problemLines, type RowProblem } from '../api/carts/inventory-csv.ts'
-import { complain, say, writeData } from '../api/terminal.ts'
+import { terminalLines, writeData } from '../api/terminal.ts'
 
 const usage = `The inventory as a spreadsheet (CSV):
 
@@ -34,34 +35,55 @@ interface Target {
   close(): Promise<void>
 }
 
-const args = process.argv.slice(2)
-const dryRun = args.includes('--dry-run')
-const [command, file, ...extra] = args.filter((a) => a !== '--dry-run')
-
-try {
-  if (!command || command === 'help' || command === '--help') {
-    say(...usage.split('\n'))
-    process.exit(command ? 0 : 1)
-  }
-  if (command === 'export' && !file && !dryRun) await exportInventory()
-  else if (command === 'import' && file && extra.length === 0) process.exitCode = await importInventory(file)
-  else throw new UsageError(`${command === 'import' ? 'Name one file: npm run inventory -- import FILE.csv' : `Unknown command "${args.join(' ')}".`}\n\n${usage}`)
-} catch (error) {
-  if (error instanceof UsageError) complain(...error.message.split('\n'))
-  else complain(`Failed: ${(error as Error).message}`)
-  process.exit(1)
+/** Where the command reads its settings, and writes what it has to say and the export. */
+export interface InventoryIO {
+  env: NodeJS.ProcessEnv
+  /** A terminal (`isTTY`) is shown an export's line breaks; a file or a pipe gets it as it is. */
+  stdout: NodeJS.WritableStream & { isTTY?: boolean }
+  stderr: NodeJS.WritableStream
 }
 
-async function exportInventory() {
-  const target = await openTarget()
+/**
+ * The whole command, `args` being what follows `npm run inventory --`: it answers the exit code.
+ * The file run as a script calls it with the process's own streams; the tests call it in-process
+ * (api/staff/inventory-command.test.ts), and spawn the script once per path.
+ */
+export async function runInventory(args: readonly string[], io: InventoryIO): Promise<number> {
+  const say = (...lines: string[]) => void io.stdout.write(terminalLines(lines))
+  const complain = (...lines: string[]) => void io.stderr.write(terminalLines(lines))
+  const dryRun = args.includes('--dry-run')
+  const [command, file, ...extra] = args.filter((a) => a !== '--dry-run')
   try {
-    writeData(await target.exportCsv())
-  } finally {
-    await target.close()
+    if (!command || command === 'help' || command === '--help') {
+      say(...usage.split('\n'))
+      return command ? 0 : 1
+    }
+    if (command === 'export' && !file && !dryRun) {
+      const target = await openTarget(io.env)
+      try {
+        writeData(await target.exportCsv(), io.stdout)
+      } finally {
+        await target.close()
+      }
+      return 0
+    }
+    if (command === 'import' && file && extra.length === 0) return await importInventory(file, dryRun, io.env, { say, complain })
+    throw new UsageError(`${command === 'import' ? 'Name one file: npm run inventory -- import FILE.csv' : `Unknown command "${args.join(' ')}".`}\n\n${usage}`)
+  } catch (error) {
+    if (error instanceof UsageError) complain(...error.message.split('\n'))
+    else complain(`Failed: ${(error as Error).message}`)
+    return 1
   }
 }
 
-async function importInventory(path: string): Promise<number> {
+// The exit code is set, not exited with: an export written to a pipe is flushed first.
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  process.exitCode = await runInventory(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr })
+}
+
+type Writers = Record<'say' | 'complain', (...lines: string[]) => void>
+
+async function importInventory(path: string, dryRun: boolean, env: NodeJS.ProcessEnv, out: Writers): Promise<number> {
   const full = resolve(path)
   if (!existsSync(full)) throw new UsageError(`There is no file ${full}`)
   const bytes = readFileSync(full)
@@ -69,10 +91,10 @@ async function importInventory(path: string): Promise<number> {
   const text = bytes.toString('utf8')
   // Photos named by file are looked for beside the CSV file before anything is sent.
   const missing = missingPhotoFiles(text, dirname(full))
-  if (missing.length > 0) return report({ ok: false, problems: missing })
-  const target = await openTarget()
+  if (missing.length > 0) return report({ ok: false, problems: missing }, out)
+  const target = await openTarget(env)
   try {
-    return report(await target.importCsv(text, dryRun, dirname(full)))
+    return report(await target.importCsv(text, dryRun, dirname(full)), out)
   } finally {
     await target.close()
   }
@@ -88,7 +110,7 @@ function missingPhotoFiles(text: string, folder: string): RowProblem[] {
   )
 }
 
-function report(result: ImportResult): number {
+function report(result: ImportResult, { say, complain }: Writers): number {
   if (!result.ok) {
     complain(`Nothing was imported: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'} to fix first.`, '', ...problemLines(result.problems))
     return 1
@@ -108,8 +130,8 @@ function report(result: ImportResult): number {
   return 0
 }
 
-async function openTarget(): Promise<Target> {
-  const env = loadEnv()
+async function openTarget(source: NodeJS.ProcessEnv): Promise<Target> {
+  const env = loadEnv(source)
   const access = staffAccessFile(env.dataDir)
   if (!env.databaseUrl && existsSync(access)) {
     const remote = await runningServer(access)

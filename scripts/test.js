@@ -1,13 +1,19 @@
 /**
- * `npm test`: the lint, the type check and every test, at the same time rather than one after
- * the other (docs/ARCHITECTURE.md, "Tests"). Vitest's output streams as it comes; the lint's and
- * the type check's are held and printed whole when each ends, so the three never interleave.
+ * `npm test`: the lint, the type check, vitest's tests and Playwright Test's browser specs
+ * (tests/browser/*.spec.ts, playwright.config.ts), at the same time rather than one after the
+ * other (docs/ARCHITECTURE.md, "Tests"). Vitest's output streams as it comes; the lint's, the
+ * type check's and Playwright's are held and printed whole when each ends, so they never interleave.
+ * Playwright runs alongside vitest, not after it: its workers, like vitest's `long` project, spend
+ * most of their time waiting on a server, a database and Chromium, and run after vitest they would
+ * add their whole wall time to the run's (to be measured on an idle machine: see the report of
+ * issue #49, item 1; on a machine loaded by other runs, neither order could be timed fairly).
  * The lint and the type check run at a lower CPU priority: they take a fraction of vitest's time,
  * and the tests that start servers and time their answers keep the CPU they ask for.
  *
- * The exit code is the first failure's, or 0 when all three pass. Arguments go to vitest, so
- * `npm test -- --project api` runs one project (with the lint and the type check); to run one
- * file alone, `npx vitest run path/to/file.test.ts`.
+ * The exit code is the first failure's, or 0 when all four pass. Arguments go to vitest, so
+ * `npm test -- --project api` runs one project (with the lint, the type check and the browser
+ * specs); to run one file alone, `npx vitest run path/to/file.test.ts` or
+ * `npx playwright test tests/browser/file.spec.ts`.
  */
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -34,13 +40,13 @@ const started = Date.now()
 const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`
 
 /**
- * A command whose output is held until it ends; `nice`: its CPU priority.
- * @param {string} name @param {string} command @param {string[]} args @param {number} nice
+ * A command whose output is held until it ends; `nice`: its CPU priority; `more`: arguments after `args`.
+ * @param {string} name @param {string} command @param {string[]} args @param {number} nice @param {string[]} [more]
  * @returns {Promise<number>}
  */
-function held(name, command, args, nice) {
+function held(name, command, args, nice, more = []) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, [...args, ...more], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
     try {
       if (child.pid !== undefined) setPriority(child.pid, nice)
     } catch {
@@ -86,12 +92,20 @@ const cpuUsed = () => {
   return `; the machine's ${cpus().length} cores were busy ${Math.round(end.busy - cpuAtStart.busy)} of ${Math.round(end.all - cpuAtStart.all)} CPU-s`
 }
 
+// The build, once and first when out of date (`npm run build -- --if-stale`): vitest's and
+// Playwright's global set-ups each build what is stale, and two builds writing dist/ at once
+// fail each other. Both then find it up to date.
+const built = await held('build (if stale)', ...npmScript('build'), 0, ['--if-stale'])
+if (built !== 0) process.exit(built)
+
 const results = await Promise.all([
   held('lint (npm run lint)', ...npmScript('lint'), 10),
   // TypeScript 7, the compiler written in Go, on one thread (docs/decisions/0035-native-type-check.md).
   held('type check (npm run typecheck, TypeScript 7)', ...npmScript('typecheck'), 10),
+  // Its summary (`N passed`) is the last lines of its held output; vitest prints its own counts.
+  held('browser specs (npx playwright test)', bin('playwright'), ['test'], 0),
   streamed(bin('vitest'), ['run', ...process.argv.slice(2)]),
 ])
 const failed = results.find((code) => code !== 0)
-process.stdout.write(`\n--- npm test: ${failed === undefined ? 'lint, type check and tests passed' : 'FAILED'} in ${seconds()}${cpuUsed()}\n`)
+process.stdout.write(`\n--- npm test: ${failed === undefined ? 'lint, type check, tests and browser specs passed' : 'FAILED'} in ${seconds()}${cpuUsed()}\n`)
 process.exit(failed ?? 0)

@@ -1,4 +1,6 @@
 import { defaultShowroom } from '../../domain/business.ts'
+import { cardSpecs } from '../../domain/cart-facts.ts'
+import type { BatteryKind } from '../../domain/cart-values.ts'
 import { cartPicture } from '../../domain/cart-pictures.ts'
 import type { CartSearch } from '../../domain/cart-query.ts'
 import type { CartRecord } from '../../domain/cart-record.ts'
@@ -52,13 +54,19 @@ export function createCartStore(sql: Sql, changes?: Changes) {
       return searchListedCarts(await listedCarts.get(), query)
     },
 
+    /**
+     * The featured set (PRODUCT.md, "featured"): featured carts that are available (one on hold,
+     * sold or in draft is not featured), in the order staff chose (migration 0035), then the
+     * featured carts without a place, oldest first.
+     */
     async featured(limit?: number): Promise<GolfCart[]> {
       const rows = await sql<PictureColumns<GolfCart>[]>`
-        select ${summary} from golf_carts where featured and ${listed}
-        order by status = 'hold', id
+        select ${summary} from golf_carts left join featured_order f on f.cart_id = golf_carts.id
+        where featured and status = 'available'
+        order by f.place nulls last, id
         ${limit === undefined ? sql`` : sql`limit ${limit}`}
       `
-      return rows.map(withPicture)
+      return rows.map(asCart)
     },
 
     bySlug: (slug: string) => findCartBySlug(sql, slug),
@@ -68,7 +76,7 @@ export function createCartStore(sql: Sql, changes?: Changes) {
       const rows = await sql<PictureColumns<GolfCartDetail>[]>`
         select ${detailColumns(sql)} from golf_carts where status = 'available' order by id
       `
-      return rows.map(withPicture)
+      return rows.map(asCart)
     },
 
     /** Listed carts nearest in price to a cart, for its page once it is sold. */
@@ -86,7 +94,7 @@ export function createCartStore(sql: Sql, changes?: Changes) {
         `,
       ])
       return [...above, ...below]
-        .map(withPicture)
+        .map(asCart)
         .sort((a, b) => Math.abs(a.price - cart.price) - Math.abs(b.price - cart.price) || a.id - b.id)
         .slice(0, limit)
     },
@@ -112,7 +120,7 @@ export async function findCartBySlug(sql: Sql | TransactionSql, slug: string): P
     order by (slug = ${slug}) desc, id
     limit 1
   `
-  return cart && withPicture(cart)
+  return cart && asCart(cart)
 }
 
 /** Adds a cart inside the caller's transaction, choosing its slug (`-2`, `-3` on a clash: docs/PRODUCT.md, "Slugs"). */
@@ -135,7 +143,7 @@ export async function insertCart(tx: TransactionSql, cart: NewCart): Promise<Gol
     )
     returning ${detailColumns(tx)}
   `
-  return withPicture(row as PictureColumns<GolfCartDetail>)
+  return asCart(row as PictureColumns<GolfCartDetail>)
 }
 
 /**
@@ -159,32 +167,47 @@ export async function chooseSlug(tx: TransactionSql, title: string, exceptId = 0
 const photoJson = 'json_build_object(\'key\', p.key, \'alt\', p.alt, \'width\', p.width, \'height\', p.height, \'widths\', p.widths)'
 
 /**
- * A cart as read, with what chooses its picture when it has no stored image (make and model),
- * which `withPicture` turns into `imageUrl` and leaves out of the answer.
+ * A cart as read, with what chooses its picture when it has no stored image (make and model) and
+ * the stored seats and battery, which `asCart` turns into `imageUrl` and `specs` and leaves out
+ * of the answer.
  */
-type PictureColumns<T extends GolfCart> = Omit<T, 'imageUrl'> & { imageUrl: string | null; pictureMake: string | null; pictureModel: string | null }
+type PictureColumns<T extends GolfCart> = Omit<T, 'imageUrl' | 'specs'> & {
+  imageUrl: string | null
+  pictureMake: string | null
+  pictureModel: string | null
+  storedSeats: number | null
+  storedBattery: BatteryKind | null
+}
 
-function withPicture<R extends { imageUrl: string | null; title: string; pictureMake: string | null; pictureModel: string | null }>(
-  row: R,
-) {
-  const { pictureMake, pictureModel, imageUrl, ...cart } = row
-  return { ...cart, imageUrl: cartPicture({ imageUrl, title: row.title, make: pictureMake, model: pictureModel }) }
+function asCart<R extends PictureColumns<GolfCart>>(row: R) {
+  const { pictureMake, pictureModel, storedSeats, storedBattery, imageUrl, ...cart } = row
+  return {
+    ...cart,
+    imageUrl: cartPicture({ imageUrl, title: row.title, make: pictureMake, model: pictureModel }),
+    specs: cardSpecs({ title: row.title, make: pictureMake, model: pictureModel, seats: storedSeats, battery: storedBattery }),
+  }
 }
 
 /** SPEC's fields, the status, the showroom, and the cover photo (null for a cart shown by its drawing). */
 /** The listed carts (available and held) as searched in memory, or only those of `ids`; in id order. */
-export async function readListedRows(sql: Sql, ids?: readonly number[]): Promise<GolfCartRow[]> {
-  const rows = await sql<(PictureColumns<GolfCart> & Omit<GolfCartRow, keyof GolfCart | 'storedMake' | 'storedModel'>)[]>`
-    select ${summaryColumns(sql)}, version, listed_at, seats as stored_seats, battery as stored_battery,
-           street_legal, lifted, search_text
+export async function readListedRows(sql: Sql | TransactionSql, ids?: readonly number[]): Promise<GolfCartRow[]> {
+  const rows = await sql<(PictureColumns<GolfCart> & Omit<GolfCartRow, keyof GolfCart | 'storedMake' | 'storedModel' | 'storedSeats' | 'storedBattery'>)[]>`
+    select ${summaryColumns(sql)}, version, street_legal, lifted, search_text
     from golf_carts where status in ('available', 'hold') ${ids ? sql`and id in ${sql(ids)}` : sql``} order by id
   `
-  return rows.map((row) => ({ ...withPicture(row), storedMake: row.pictureMake, storedModel: row.pictureModel }))
+  return rows.map((row) => ({
+    ...asCart(row),
+    storedMake: row.pictureMake,
+    storedModel: row.pictureModel,
+    storedSeats: row.storedSeats,
+    storedBattery: row.storedBattery,
+  }))
 }
 
 function summaryColumns(sql: Sql | TransactionSql) {
   return sql`
     id, slug, title, description, price::float8 as price, image_url, make as picture_make, model as picture_model, category, status, location,
+    seats as stored_seats, battery as stored_battery, to_json(listed_at) #>> '{}' as listed_at,
     (select ${sql.unsafe(photoJson)} from cart_photos p where p.cart_id = golf_carts.id order by p.position, p.id limit 1) as photo
   `
 }
@@ -195,6 +218,7 @@ function detailColumns(sql: Sql | TransactionSql) {
     ${summaryColumns(sql)}, featured, available, year, make, model, trim, vin, stock_number,
     color, seats, battery, street_legal, lifted, msrp::float8 as msrp,
     to_json(sold_at) #>> '{}' as sold_at,
+    to_json(hold_until) #>> '{}' as hold_until,
     coalesce(
       (select json_agg(${sql.unsafe(photoJson)} order by p.position, p.id) from cart_photos p where p.cart_id = golf_carts.id),
       '[]'::json

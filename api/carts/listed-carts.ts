@@ -109,7 +109,6 @@ function keep(rows: GolfCartRow[]): Kept {
 export type GolfCartRow = GolfCart & {
   /** The record's version (migration 0007): what an update of the kept carts compares. */
   version: number
-  listedAt: Date
   /** The record's own make, model, seats and battery (null: left empty); `searchFacts` fills them in. */
   storedMake: string | null
   storedModel: string | null
@@ -120,14 +119,15 @@ export type GolfCartRow = GolfCart & {
   searchText: string
 }
 
-function toListed(row: GolfCartRow): ListedCart {
-  const { version: _version, listedAt, storedMake, storedModel, storedSeats, storedBattery, streetLegal, lifted, searchText, ...cart } = row
+/** A row as searched (domain/cart-search.ts); also how the alerts match a new cart to watched searches. */
+export function toListed(row: GolfCartRow): ListedCart {
+  const { version: _version, storedMake, storedModel, storedSeats, storedBattery, streetLegal, lifted, searchText, ...cart } = row
   const facts = searchFacts({ title: cart.title, make: storedMake, model: storedModel, seats: storedSeats, battery: storedBattery })
   return {
     cart,
     status: cart.status as ListedCart['status'],
     price: cart.price,
-    listedAt: listedAt.getTime(),
+    listedAt: Date.parse(cart.listedAt),
     category: cart.category,
     makeKey: facts.make === null ? null : makeKey(facts.make) || null,
     make: facts.make,

@@ -27,6 +27,10 @@ export async function seed(sql: Sql, inventory?: readonly ImportRow[]): Promise<
     if (existing) return 0
     const planned = await planImport(tx, inventory ?? startingInventory())
     if (!planned.ok) throw new Error(`The starting inventory cannot be imported: ${planned.problems.map((p) => `line ${p.line}, ${p.field}: ${p.message}`).join('; ')}`)
-    return (await writePlan(tx, preparePlan(planned.plan), startingInventoryActor)).added
+    const added = (await writePlan(tx, preparePlan(planned.plan), startingInventoryActor)).added
+    // The starting inventory is the stock the dealer already has, not carts that just arrived:
+    // listed a month back, so a card's Just arrived badge is only for carts added after it.
+    await tx`update golf_carts set listed_at = listed_at - interval '30 days'`
+    return added
   })
 }

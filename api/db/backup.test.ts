@@ -125,7 +125,7 @@ describe.each(backends)('backups on %s', (backend) => {
       const daily = startDailyBackups({ db: server.db, dir, keep: 2, log, firstCheckMs: 3_600_000 })
       try {
         const written = await daily.check()
-        expect(written).toMatch(/backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.jsonl\.gz$/)
+        expect(written).toMatch(/backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ-[0-9a-f]{6}\.jsonl\.gz$/)
         expect(readdirSync(dir).sort()).toEqual([old[2], written!.split('/').at(-1), 'notes.txt'])
         const { summary } = await checkBackup(Readable.from(gunzipSync(readFileSync(written!))))
         expect(summary.counts.contact_inquiries).toBe(before.contact_inquiries!.rows)

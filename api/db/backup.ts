@@ -1,5 +1,5 @@
-import { once } from 'node:events'
 import { createInterface } from 'node:readline'
+import { finished } from 'node:stream/promises'
 import type { Readable, Writable } from 'node:stream'
 import { readMigrations } from './migrate.ts'
 import { migrate } from './migrate.ts'
@@ -89,8 +89,12 @@ async function tables(sql: Sql | TransactionSql): Promise<TableInfo[]> {
  * the answer cache keeps are served meanwhile, others wait (docs/RELIABILITY.md has the figures).
  */
 export async function writeBackup(sql: Sql, out: Writable, database: BackupHeader['database']): Promise<BackupSummary> {
+  // Whoever reads `out` may go away (a full disk, a killed command, a closed connection): the
+  // next write then fails, which ends the transaction, rather than waiting for ever for a drain
+  // that never comes while it holds the embedded database's one connection (issue #48).
   const write = async (line: string) => {
-    if (!out.write(`${line}\n`)) await once(out, 'drain')
+    if (out.destroyed) throw new BackupError('The backup was stopped: nothing reads it any more.')
+    if (!out.write(`${line}\n`)) await drained(out)
   }
   const summary = await sql.begin('isolation level repeatable read read only', async (tx) => {
     const migrations = (await tx<{ version: string }[]>`select version from schema_migrations order by version`).map((r) => r.version)
@@ -120,8 +124,26 @@ export async function writeBackup(sql: Sql, out: Writable, database: BackupHeade
   })
   await write(JSON.stringify(['end', summary]))
   out.end()
-  await once(out, 'finish')
+  await finished(out, { readable: false })
   return summary
+}
+
+/** Resolves when `out` takes writes again; rejects when it is closed or fails first. */
+function drained(out: Writable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      out.off('drain', onDrain)
+      out.off('close', onClose)
+      out.off('error', done)
+      if (error) reject(error)
+      else resolve()
+    }
+    const onDrain = () => done()
+    const onClose = () => done(new BackupError('The backup was stopped: nothing reads it any more.'))
+    out.on('drain', onDrain)
+    out.on('close', onClose)
+    out.on('error', done)
+  })
 }
 
 /** Whether the database holds nothing of ours (or anyone's): the only kind a restore goes into. */

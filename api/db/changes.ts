@@ -7,8 +7,9 @@ import type { Database, Sql } from './database.ts'
  * (api/http/answer-cache.ts) must be made again. Three things raise it:
  *
  * - a write through this process, at once, before its answer is sent (`notify`);
- * - a notice from the database: the trigger of migration 0006 sends one on the
- *   `visible_changes` channel whenever a statement changes `golf_carts`, whoever ran it, so a
+ * - a notice from the database: the triggers of migrations 0006, 0035 and 0041 send one on the
+ *   `visible_changes` channel whenever a statement changes `golf_carts`, `featured_order`,
+ *   `cart_photos` or `rental_requests`, whoever ran it, so a
  *   write through another server process (or by SQL by hand) reaches this one within
  *   milliseconds of its commit;
  * - the clock: a sold cart's page says Sold for SOLD_VISIBLE_DAYS and then answers 410, with
@@ -25,18 +26,6 @@ export interface Changes {
    */
   notify(table?: string): void
   onChange(listener: (table?: string) => void): void
-}
-
-/**
- * For a write to a table without the trigger (cart photos): tells this process at once and
- * every other through the database. Call it after the commit.
- */
-export function announceChange(sql: Sql, changes: Changes, table: string): void {
-  changes.notify(table)
-  sql.notify(visibleChangesChannel, table).catch(() => {
-    // A database that cannot take the notice has not taken the write either, or lost the
-    // connection after it: the other processes clear everything when they listen again.
-  })
 }
 
 export function createChanges(): Changes & { setListening(on: boolean): void } {
@@ -111,7 +100,7 @@ export function watchChanges(
       try {
         await db.listen(
           visibleChangesChannel,
-          // The payload is the table a statement changed (migration 0006's trigger, announceChange).
+          // The payload is the table a statement changed (the triggers of migrations 0006, 0035 and 0041).
           (table) => changes.notify(table || undefined),
           // Listening (again): notices sent while the connection was down are lost, so anything
           // kept may be stale.

@@ -12,13 +12,15 @@ import { describe, expect, it } from 'vitest'
  */
 describe('the PostgreSQL driver', () => {
   it.runIf(process.env.TEST_DATABASE_URL)('refuses a query on a connection the server has closed instead of crashing the process', async () => {
-    const sql = postgres(process.env.TEST_DATABASE_URL!, { max: 2, onnotice: () => {} })
+    let closed!: () => void
+    const closing = new Promise<void>((resolve) => (closed = resolve))
+    const sql = postgres(process.env.TEST_DATABASE_URL!, { max: 2, onnotice: () => {}, onclose: () => closed() })
     try {
       const reserved = await sql.reserve()
       const [row] = await reserved<{ pid: number }[]>`select pg_backend_pid() as pid`
       await sql`select pg_terminate_backend(${row!.pid})`
       // The server's close reaches the driver.
-      await new Promise((resolve) => setTimeout(resolve, 200))
+      await closing
       await expect(reserved`select 1`).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' })
       reserved.release()
       // The pool goes on with a new connection.

@@ -6,6 +6,7 @@ import { backends } from '../../tests/support/test-database.ts'
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
 import { addStaff, signedInClient, staffClient } from '../../tests/support/staff.ts'
 import { showroomByKey } from '../../domain/business.ts'
+import { paths } from '../../domain/site-paths.ts'
 
 /**
  * The listing feeds (PRODUCT.md, "feeds") against the published specifications' required fields
@@ -13,6 +14,7 @@ import { showroomByKey } from '../../domain/business.ts'
  * and a write shows in the next fetch, past the cache.
  */
 const siteUrl = 'https://carts.example'
+const photoKey = (n: number) => (n + 0xabc).toString(16).padStart(32, '0')
 const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (name) => ['item', 'listing', 'component'].includes(name) })
 
 interface CartRow {
@@ -46,7 +48,7 @@ describe.each(backends)('the listing feeds on %s', (backend) => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer(backend, { SITE_URL: siteUrl })
+    server = await startTestServer(backend, { SITE_URL: siteUrl }, { site: true })
     await addStaff(server)
     staff = (await signedInClient(server)).client
     // Street-legal carts get VINs and colours; one of them on hold, one used, one without a colour.
@@ -57,6 +59,13 @@ describe.each(backends)('the listing feeds on %s', (backend) => {
     }
     await server.db.sql`update golf_carts set status = 'hold' where id = ${all[1]!.id}`
     await server.db.sql`update golf_carts set category = 'used' where id = ${all[2]!.id}`
+    // The first has two uploaded photos, the cover at position 0 (stored at 480 and 1600 px).
+    for (const position of [1, 0]) {
+      await server.db.sql`
+        insert into cart_photos (cart_id, key, position, alt, width, height, widths, bytes)
+        values (${all[0]!.id}, ${photoKey(position)}, ${position}, 'A photo', 1600, 1200, ${[480, 1600]}, 1000)
+      `
+    }
   })
   afterAll(() => server?.close())
 
@@ -84,7 +93,7 @@ describe.each(backends)('the listing feeds on %s', (backend) => {
       expect(item['g:make']).toMatch(/^(Evolution|Denago)$/)
       expect(item['g:dealership_address']).toMatch(/, NJ \d{5}, US$/)
       expect(item['g:link']).toMatch(new RegExp(`^${siteUrl}/vehicle/[a-z0-9-]+$`))
-      expect(item['g:image_link']).toMatch(new RegExp(`^${siteUrl}/images/carts/.+\\.png$`))
+      expect(item['g:image_link']).toMatch(new RegExp(`^${siteUrl}/(images/carts/.+\\.png|photos/[0-9a-f]{32}-1600\\.jpg)$`))
     }
   })
 
@@ -103,11 +112,32 @@ describe.each(backends)('the listing feeds on %s', (backend) => {
       expect(listing.state_of_vehicle).toMatch(/^(NEW|USED|CPO)$/)
       expect(listing.price).toMatch(/^\d+\.\d{2} USD$/)
       expect(listing.mileage).toEqual({ value: '0', unit: 'MI' })
-      expect(listing.image).toEqual({ url: expect.stringMatching(/^https:\/\/carts\.example\/images\/carts\/.+\.png$/), tag: 'Exterior' })
+      expect(listing.image).toEqual({ url: expect.stringMatching(/^https:\/\/carts\.example\/(images\/carts\/.+\.png|photos\/[0-9a-f]{32}-1600\.jpg)$/), tag: 'Exterior' })
       const address = Object.fromEntries((listing.address as { component: { '@_name': string; '#text': string }[] }).component.map((c) => [c['@_name'], c['#text']]))
       expect(address).toEqual({ addr1: expect.any(String), city: expect.any(String), region: 'NJ', postal_code: expect.stringMatching(/^\d{5}$/), country: 'US' })
       expect(address.city).toBe(showroomByKey(locations.get(String(listing.vehicle_id))!)!.address!.city)
     }
+  })
+
+  it('carry the cover photo the vehicle page shows for a cart with photos, and the drawing for one without', async () => {
+    const [withPhotos, , , withoutPhotos] = await carts() // the second is on hold, the third used
+    const pageImage = async (id: number) => {
+      const [row] = await server.db.sql<{ slug: string }[]>`select slug from golf_carts where id = ${id}`
+      const { body } = await text(paths.vehicle(row!.slug))
+      return /<meta property="og:image" content="([^"]+)"/.exec(body)![1]!
+    }
+    const productItems = parser.parse((await text('/feeds/products.xml')).body).rss.channel.item as Record<string, string>[]
+    const [googleItems, metaItems] = await Promise.all([google(), meta()])
+    const cover = `${siteUrl}/photos/${photoKey(0)}-1600.jpg`
+    expect(await pageImage(withPhotos!.id)).toBe(cover)
+    expect(googleItems.find((i) => i['g:id'] === withPhotos!.stockNumber)!['g:image_link']).toBe(cover)
+    expect((metaItems.find((l) => l.vehicle_id === withPhotos!.stockNumber)!.image as { url: string }).url).toBe(cover)
+    expect(productItems.find((i) => i['g:id'] === withPhotos!.stockNumber)!['g:image_link']).toBe(cover)
+
+    const drawing = await pageImage(withoutPhotos!.id)
+    expect(drawing).toMatch(new RegExp(`^${siteUrl}/images/carts/.+\\.png$`))
+    expect(googleItems.find((i) => i['g:id'] === withoutPhotos!.stockNumber)!['g:image_link']).toBe(drawing)
+    expect(productItems.find((i) => i['g:id'] === withoutPhotos!.stockNumber)!['g:image_link']).toBe(drawing)
   })
 
   it('CSV: every available cart in the import\'s columns, without serial numbers', async () => {
@@ -118,6 +148,10 @@ describe.each(backends)('the listing feeds on %s', (backend) => {
     expect(header).toContain('vin')
     const available = (await carts()).filter((c) => c.status === 'available').map((c) => c.stockNumber)
     expect(rows.map((r) => r[header!.indexOf('stockNumber')])).toEqual(available)
+    // The cart with photos shows its cover, not "photos coming" or a drawing (issue #47).
+    const withPhotos = rows.find((r) => r[header!.indexOf('stockNumber')] === available[0])!
+    expect(withPhotos[header!.indexOf('imageUrl')]).toBe(`${siteUrl}/photos/${photoKey(0)}-1600.jpg`)
+    for (const row of rows.slice(1)) expect(row[header!.indexOf('imageUrl')]).toMatch(new RegExp(`^${siteUrl}/images/carts/.+\\.png$`))
   })
 
   it('shows a sale in the next fetch, though the feed is kept until a change', async () => {

@@ -3,6 +3,7 @@ import type { GolfCartDetail } from '../../domain/golf-cart.ts'
 import { inventoryColumns, inventoryCsv } from '../carts/inventory-csv.ts'
 import { type Feed, feedNames, type ListingFacts, listingFacts, reasonsLeftOut } from '../../domain/listing-feeds.ts'
 import { business } from '../../domain/business.ts'
+import { cartImages } from '../../domain/cart-pictures.ts'
 import { xml } from '../leads/adf.ts'
 import { keepAnswer } from '../http/answer-cache.ts'
 import type { Services } from '../services.ts'
@@ -132,11 +133,21 @@ export function metaVehicles(listed: readonly ListingFacts[], siteUrl: string): 
   ].join('\n')
 }
 
-/** The public CSV: the import's columns for available carts, without the serial number. */
-export function publicInventoryCsv(carts: readonly GolfCartDetail[]): string {
+/**
+ * The public CSV: the import's columns for available carts, without the serial number. Its
+ * `imageUrl` is the picture every feed shows (the cover photo, else the drawing: `cartImages`),
+ * as an address a reader can fetch, not the drawing an import would name.
+ */
+export function publicInventoryCsv(carts: readonly GolfCartDetail[], siteUrl: string): string {
   const columns = inventoryColumns.filter((c) => c !== 'serialNumber' && c !== 'photos')
   return inventoryCsv(
-    carts.map((cart) => ({ ...cart, photos: undefined, condition: cart.category === 'used' ? 'used' : 'new', serialNumber: null })),
+    carts.map((cart) => ({
+      ...cart,
+      imageUrl: `${siteUrl}${cartImages(cart)[0]!.path}`,
+      photos: undefined,
+      condition: cart.category === 'used' ? 'used' : 'new',
+      serialNumber: null,
+    })),
     columns,
   )
 }
@@ -161,7 +172,7 @@ export function feedRoutes(services: Services, siteUrl: string) {
   const path = (full: string) => full.replace(/^\/feeds/, '')
   routes.get(path(feedPaths.google), serve('application/xml', (carts) => googleVehicleListings(sortForFeed(carts, 'google', siteUrl).listed, siteUrl)))
   routes.get(path(feedPaths.meta), serve('application/xml', (carts) => metaVehicles(sortForFeed(carts, 'meta', siteUrl).listed, siteUrl)))
-  routes.get(path(feedPaths.csv), serve('text/csv', publicInventoryCsv))
+  routes.get(path(feedPaths.csv), serve('text/csv', (carts) => publicInventoryCsv(carts, siteUrl)))
   routes.get(path(feedPaths.products), serve('application/xml', (carts) => productFeed(sortForProducts(carts, siteUrl).listed, siteUrl)))
   return routes
 }

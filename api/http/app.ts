@@ -24,6 +24,7 @@ import { requestInfo } from './request-info.ts'
 import { apiPolicy, securityHeaders } from './security.ts'
 import { requestLog, requestLogger } from './request-log.ts'
 import { restRoutes } from './rest.ts'
+import type { StaffRoute } from '../staff/routes.ts'
 import { consoleRefusalAnswer, type RespondToRefusal, signInRefusalAnswer, staffRequestInfo, staffRoutes } from '../staff/http.ts'
 import { type RespondToConsoleRefusal, staffApiAccess } from '../staff/access.ts'
 import { leadDownloads } from '../staff/lead-downloads.ts'
@@ -31,6 +32,9 @@ import { feedRoutes } from '../feeds/listing-feeds.ts'
 import { staffInventoryUploads } from '../staff/inventory-uploads.ts'
 import { photoFiles, staffPhotoUploads } from '../photos/http.ts'
 import { refuseAmbiguousSession } from '../staff/cookie.ts'
+import { twilioWebhooks } from '../texts/twilio-webhooks.ts'
+import { stripeRoutes } from '../deposits/stripe-webhooks.ts'
+import { shopperWorkerPath, shopperWorkerSource } from '../alerts/service-worker.ts'
 
 /** What a site mounted on the API server gets to work with. */
 export interface SiteContext {
@@ -41,6 +45,11 @@ export interface SiteContext {
   answerSignInRefusal(respond: RespondToRefusal): void
   /** The site's own answer to a console request refused by role (403) or not there (404). */
   answerConsoleRefusal(respond: RespondToConsoleRefusal): void
+  /**
+   * The console's pages, each with its rules (declared in its module, host/staff/page.ts): the
+   * guard in front of `/staff` checks them with the plain routes' (api/staff/routes.ts).
+   */
+  declareConsolePages(pages: () => Promise<readonly StaffRoute[]>): void
 }
 
 /** Adds the website's routes after the API's and before the final not-found answer. */
@@ -109,6 +118,9 @@ export async function createApp({
   app.use(['/api', '/trpc'], cors(env.allowedOrigins), apiPolicy)
   app.use('/api/staff', staffInventoryUploads(services, siteOrigin))
   app.use('/api', restRoutes(services))
+  // Twilio's and Stripe's posts: signature-checked on their raw bodies before anything else.
+  app.use(twilioWebhooks({ env, texts: services.texts, log }))
+  app.use(stripeRoutes({ env, deposits: services.deposits, rentalDeposits: services.rentalDeposits, log }))
   app.use(
     '/trpc',
     createExpressMiddleware({
@@ -132,10 +144,12 @@ export async function createApp({
         const staff = paths?.some((p) => p.includes('staff.'))
         // The origin check answers each page for itself: never stored, by a browser or a CDN.
         const perOrigin = paths?.includes('inquiry.originStatus')
+        // A price alert's link state is one shopper's, read with the link's token.
+        const watchLink = paths?.some((p) => p.startsWith('alert.'))
         return {
           headers: {
             ...(retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) }),
-            ...(staff || perOrigin ? { 'Cache-Control': 'no-store' } : {}),
+            ...(staff || perOrigin || watchLink ? { 'Cache-Control': 'no-store' } : {}),
             ...(perOrigin ? { Vary: 'Origin' } : {}),
           },
         }
@@ -152,7 +166,13 @@ export async function createApp({
   // The site mounted below renders the sign-in page; until it says how, a refusal is JSON.
   let signInRefusal: RespondToRefusal | undefined
   let consoleRefusal: RespondToConsoleRefusal | undefined
-  app.use('/staff', staffRoutes(services, siteOrigin, signInRefusalAnswer(() => signInRefusal), consoleRefusalAnswer(() => consoleRefusal)))
+  let consolePages: (() => Promise<readonly StaffRoute[]>) | undefined
+  app.use(
+    '/staff',
+    staffRoutes(services, siteOrigin, signInRefusalAnswer(() => signInRefusal), consoleRefusalAnswer(() => consoleRefusal), () =>
+      consolePages ? consolePages() : Promise.resolve([]),
+    ),
+  )
   app.use('/staff', leadDownloads(services))
   app.use('/feeds', feedRoutes(services, env.siteUrl))
 
@@ -160,12 +180,17 @@ export async function createApp({
   app.use('/images', express.static(`${staticFolders.public}images`, { maxAge: '1d', index: false, fallthrough: false }))
   app.use('/photos', photoFiles(services))
   app.get('/favicon.svg', (_req, res) => res.sendFile(`${staticFolders.public}favicon.svg`, { maxAge: '1d' }))
+  // Shoppers' alerts by Web Push (api/alerts/service-worker.ts); fetched again at every registration.
+  app.get(shopperWorkerPath, (_req, res) => {
+    res.set('Cache-Control', 'no-cache').type('text/javascript').send(shopperWorkerSource)
+  })
   await mountSite?.(app, {
     env,
     log,
     services,
     answerSignInRefusal: (respond) => void (signInRefusal = respond),
     answerConsoleRefusal: (respond) => void (consoleRefusal = respond),
+    declareConsolePages: (pages) => void (consolePages = pages),
   })
   app.use((req, res) => sendError(res, 404, `Nothing at ${req.method} ${req.path}`))
   app.use(errorHandler(log))

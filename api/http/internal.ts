@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import express from 'express'
-import { backupStream } from '../db/backup-files.ts'
+import { pipeline } from 'node:stream/promises'
+import { backupEstimate, backupStream } from '../db/backup-files.ts'
 import type { Sql } from '../db/database.ts'
 import { parseSince, recentLeads } from '../leads/leads-report.ts'
 import { staffAccountRoutes } from '../staff/accounts-internal.ts'
@@ -15,10 +16,16 @@ import { sendError } from './errors.ts'
  * Loopback only, and only with the token the server writes into its data folder at start, so
  * only someone who can read that folder can read the leads.
  */
+/** How long a backup waits for its reader to take more before it is given up. */
+const backupStallMs = 30_000
+
 export function internalRoutes(sql: Sql, token: string, accounts: UserStore, inventory: Inventory) {
   const routes = express.Router()
   routes.use((req, res, next) => {
-    const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '')
+    // Through a proxy on this machine every visitor comes from loopback: a request a proxy
+    // forwarded (it says so in its headers) is not a staff command's (issue #47).
+    const forwarded = ['x-forwarded-for', 'forwarded', 'via', 'x-real-ip'].some((header) => req.headers[header] !== undefined)
+    const loopback = !forwarded && ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '')
     const given = Buffer.from(req.get('authorization')?.replace(/^Bearer /, '') ?? '')
     const expected = Buffer.from(token)
     if (!loopback || given.length !== expected.length || !timingSafeEqual(given, expected)) {
@@ -30,12 +37,18 @@ export function internalRoutes(sql: Sql, token: string, accounts: UserStore, inv
   routes.use('/staff', staffAccountRoutes(accounts))
   routes.use('/inventory', inventoryRoutes(inventory))
   // `npm run backup`: the embedded database can be read only by this process, so it writes the
-  // backup and the command saves and checks it (api/db/backup-files.ts).
-  routes.get('/backup', (_req, res) => {
+  // backup and the command saves and checks it (api/db/backup-files.ts). The command asks for the
+  // estimate first, to refuse a disk without room before anything starts. Whatever becomes of the
+  // command (a full disk, Ctrl+C, a stalled pipe), the backup's transaction ends with its
+  // connection: a reader that takes nothing for 30 s is cut, so the database's one connection is
+  // never held for good and leads keep being taken.
+  routes.get('/backup/estimate', async (_req, res) => {
+    res.json({ bytes: await backupEstimate(sql) })
+  })
+  routes.get('/backup', (req, res) => {
     res.type('application/gzip')
-    backupStream({ sql, embedded: true })
-      .on('error', () => res.destroy())
-      .pipe(res)
+    req.socket.setTimeout(backupStallMs, () => req.socket.destroy())
+    pipeline(backupStream({ sql, embedded: true }), res).catch(() => res.destroy())
   })
   routes.get('/leads', async (req, res) => {
     try {

@@ -1,4 +1,5 @@
 import type { Request } from 'express'
+import type { ResolvedSession } from '../staff/sessions.ts'
 import type { OriginStatus } from './origin.ts'
 
 /** What a request knows about where it came from; empty when a procedure is called directly. */
@@ -9,6 +10,11 @@ export interface RequestInfo {
   clientAddress?: string
   /** The staff session token from the request's cookie. */
   staffToken?: string
+  /**
+   * The session the request's guard already resolved from that token (api/staff/http.ts,
+   * api/staff/access.ts): resolved once per request, the staff procedures use it as it is.
+   */
+  session?: ResolvedSession
   /**
    * True only when the request is known to come from the site's own pages (api/http/origin.ts).
    * Staff writes require it; a caller without HTTP that means to write says so explicitly.

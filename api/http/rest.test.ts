@@ -29,7 +29,7 @@ describe.each(backends)('REST API on %s', (backend) => {
       expect(res.headers.get('x-total-count')).toBe(String(carts.length))
       for (const cart of carts) {
         expect(Object.keys(cart).sort()).toEqual(
-          ['category', 'description', 'id', 'imageUrl', 'location', 'photo', 'price', 'slug', 'status', 'title'].sort(),
+          ['category', 'description', 'id', 'imageUrl', 'listedAt', 'location', 'photo', 'price', 'slug', 'specs', 'status', 'title'].sort(),
         )
         expect(typeof cart.price).toBe('number')
       }

@@ -3,13 +3,16 @@ import { cartSearchFields } from '../../domain/cart-query.ts'
 import { createContextInner } from '../trpc/context.ts'
 import type { Services } from '../services.ts'
 import type { InquiryInput } from '../../domain/inquiry.ts'
+import type { DepositInput } from '../../domain/deposits.ts'
+import type { WatchInput } from '../../domain/cart-alerts-schema.ts'
+import type { AppointmentInput, SlotsInput } from '../../domain/appointments.ts'
 import { createCaller } from '../trpc/router.ts'
 import { maxBodyBytes } from './body-limit.ts'
 import { sendError } from './errors.ts'
 import { requestInfo } from './request-info.ts'
 
 /**
- * The four documented REST paths (docs/CONTRACTS.md, "REST API"). Each calls the same tRPC procedure the
+ * The documented REST paths (docs/CONTRACTS.md, "REST API"). Each calls the same tRPC procedure the
  * widgets use, so validation, errors and data are one implementation with two doors.
  */
 export function restRoutes(services: Services) {
@@ -41,11 +44,44 @@ export function restRoutes(services: Services) {
     res.status(201).json(await call(req).inquiry.submit(req.body as InquiryInput))
   })
 
+  // A Stripe Checkout Session for a cart (PRODUCT.md, "holding a cart"): 404 without Stripe's settings.
+  routes.post('/deposits', requireJson, express.json({ limit: maxBodyBytes, strict: false }), async (req, res) => {
+    res.status(201).json(await call(req).deposit.start(req.body as DepositInput))
+  })
+
+  // Accepted, not done: the watch starts once the shopper follows the link the email brings.
+  routes.post('/alerts', requireJson, express.json({ limit: maxBodyBytes, strict: false }), async (req, res) => {
+    res.status(202).json(await call(req).alert.watch(req.body as WatchInput))
+  })
+
+  // The free slots of a showroom and kind; `days` as text, judged by the procedure's schema.
+  routes.get('/appointments/slots', async (req, res) => {
+    // A repeated parameter arrives as a list: given as it is, for the schema to refuse.
+    const text = (value: unknown) => value
+    res.json(
+      await call(req).appointment.slots({
+        showroom: text(req.query.showroom),
+        kind: text(req.query.kind),
+        from: text(req.query.from),
+        days: optionalNumber(req.query.days),
+      } as SlotsInput),
+    )
+  })
+
+  // A booking: 201, or 409 when the slot filled meanwhile.
+  routes.post('/appointments', requireJson, express.json({ limit: maxBodyBytes, strict: false }), async (req, res) => {
+    res.status(201).json(await call(req).appointment.book(req.body as AppointmentInput))
+  })
+
   for (const [path, allow] of [
     ['/golf-carts/featured', 'GET, HEAD'],
     ['/golf-carts', 'GET, HEAD'],
     ['/golf-carts/slug/:slug', 'GET, HEAD'],
     ['/contact', 'POST'],
+    ['/deposits', 'POST'],
+    ['/alerts', 'POST'],
+    ['/appointments/slots', 'GET, HEAD'],
+    ['/appointments', 'POST'],
   ] as const) {
     routes.all(path, (req, res) => {
       res.set('Allow', allow)
@@ -65,5 +101,5 @@ function optionalNumber(value: unknown): number | undefined {
 
 const requireJson: express.RequestHandler = (req, res, next) => {
   if (req.is('application/json')) return next()
-  sendError(res, 415, 'Send the inquiry as JSON with the header Content-Type: application/json')
+  sendError(res, 415, 'Send the request as JSON with the header Content-Type: application/json')
 }

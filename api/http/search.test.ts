@@ -177,9 +177,9 @@ describe.each(backends)('search on %s', (backend) => {
     const list = (await res.json()) as Record<string, unknown>[]
     expect(list.map((c) => c.slug)).toEqual(expected({ category: 'new', sort: 'newest' }))
     expect(Number(res.headers.get('x-total-count'))).toBe(list.length)
-    expect(Object.keys(list[0]!).sort()).toEqual(['category', 'description', 'id', 'imageUrl', 'location', 'photo', 'price', 'slug', 'status', 'title'])
+    expect(Object.keys(list[0]!).sort()).toEqual(['category', 'description', 'id', 'imageUrl', 'listedAt', 'location', 'photo', 'price', 'slug', 'specs', 'status', 'title'])
     const filtered = (await (await get('/api/golf-carts?battery=lithium')).json()) as Record<string, unknown>[]
-    expect(Object.keys(filtered[0]!).sort()).toEqual(['category', 'description', 'id', 'imageUrl', 'location', 'photo', 'price', 'slug', 'status', 'title'])
+    expect(Object.keys(filtered[0]!).sort()).toEqual(['category', 'description', 'id', 'imageUrl', 'listedAt', 'location', 'photo', 'price', 'slug', 'specs', 'status', 'title'])
     expect(typeof filtered[0]!.price).toBe('number')
     // The same cart reads the same whichever way the list was made.
     const plain: Record<string, unknown>[] = []

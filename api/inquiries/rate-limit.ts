@@ -25,7 +25,12 @@ export interface LeadRateLimit {
  * says, by default the socket's own address, so a visitor cannot pick a new address per request.
  * A call that names no address (none of the HTTP doors does that) counts as one address.
  */
-export function createLeadRateLimit(sql: Sql, settings: RateLimitSettings = { limit: 0, windowSeconds: 600 }): LeadRateLimit {
+export function createLeadRateLimit(
+  sql: Sql,
+  settings: RateLimitSettings = { limit: 0, windowSeconds: 600 },
+  /** Whose count: leads, or shoppers asking for price alerts (`alert`, the same limit counted apart). */
+  counter: 'lead' | 'alert' = 'lead',
+): LeadRateLimit {
   let sinceCleanup = 0
   return {
     async hit(clientAddress) {
@@ -33,7 +38,7 @@ export function createLeadRateLimit(sql: Sql, settings: RateLimitSettings = { li
       const [row] = await sql<[{ hits: number; retryAfter: number }]>`
         insert into rate_limits (key, window_start, hits)
         values (
-          ${`lead:${clientAddress ?? 'unknown'}`},
+          ${`${counter}:${clientAddress ?? 'unknown'}`},
           to_timestamp(floor(extract(epoch from now()) / ${settings.windowSeconds}) * ${settings.windowSeconds}),
           1
         )

@@ -14,7 +14,9 @@ export function earlierLeadQuery(
   sql: Sql | TransactionSql,
   lead: { email: string; phone?: string | null; before?: Date; except?: number },
 ) {
-  const before = lead.before ?? sql`now()`
+  // The moment of the query, not of its transaction: a lead that waited for another's customer
+  // locks (api/customers/customer-keys.ts) finds it although that one's transaction began later.
+  const before = lead.before ?? sql`clock_timestamp()`
   const window = sql`p.spam_reason is null and p.created_at <= ${before}
     and p.created_at > ${before}::timestamptz - ${repeatWindowDays} * interval '1 day'
     ${lead.except === undefined ? sql`` : sql`and p.id <> ${lead.except}`}`

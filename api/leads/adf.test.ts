@@ -22,6 +22,7 @@ const lead: StoredInquiry = {
   cartMake: null,
   cartModel: null,
   createdAt: new Date('2026-11-21T08:04:05.000Z'),
+  repeatOf: null,
 }
 
 const parse = (doc: string) =>
@@ -72,7 +73,7 @@ describe('ADF 1.0 document', () => {
     const rental = { ...lead, interest: 'rentals' as const, cartSlug: null, cartTitle: null, cartPrice: null }
     const { adf } = parse(adfDocument(rental, 'https://carts.example'))
     expect(adf.prospect.vehicle).toBeUndefined()
-    expect(adf.prospect.customer.comments).toContain('Interest: RENTALS')
+    expect(adf.prospect.customer.comments).toContain('Interest: Rentals')
   })
 
   it('escapes markup and drops characters XML cannot carry', () => {

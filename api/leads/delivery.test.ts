@@ -61,14 +61,16 @@ describe.each(backends)('lead delivery on %s', (backend) => {
     expect(dealer).toBeDefined()
     expect(dealer!.from?.address).toBe('website@dealer.example')
     expect(dealer!.replyTo?.[0]?.address).toBe('marisol@example.com')
-    expect(dealer!.subject).toBe("New lead: Marisol O'Neill: EVOLUTION: 2025 Evolution D6 Max GT4")
-    expect(dealer!.messageId).toBe(`<lead-${id}-dealer-email@carts.example>`)
+    expect(dealer!.subject).toBe("New lead: Marisol O'Neill: Evolution: 2025 Evolution D6 Max GT4")
+    const [{ mark }] = await server.db.sql<[{ mark: string }]>`select mark from installation`
+    expect(mark).toMatch(/^[0-9a-f]{16}$/)
+    expect(dealer!.messageId).toBe(`<lead-${id}-dealer-email.${mark}@carts.example>`)
     const text = dealer!.text!
     for (const expected of [
       "Name:     Marisol O'Neill",
       'Email:    marisol@example.com',
       'Phone:    (732) 555-0177',
-      'Interest: EVOLUTION',
+      'Interest: Evolution',
       'Cart:     2025 Evolution D6 Max GT4 ($14,995) https://carts.example/vehicle/2025-evolution-d6-max-gt4',
       'Can you deliver to Toms River?',
       'Page:     https://carts.example/contact?cart=2025-evolution-d6-max-gt4',
@@ -147,10 +149,13 @@ describe.each(backends)('lead delivery on %s', (backend) => {
     expect(smtp.messages).toHaveLength(0)
     await smtp.start()
     await smtp.waitFor(3)
-    await new Promise((resolve) => setTimeout(resolve, 800))
+    // Every message recorded sent, and a look of the worker's begun after that done: nothing more is coming.
+    await expect.poll(async () => (await server.db.sql`select 1 from outbox_messages where sent_at is null`).length, { timeout: 10_000 }).toBe(0)
+    await server.runtime.worker!.checkNow()
+    const [{ mark }] = await server.db.sql<[{ mark: string }]>`select mark from installation`
     const forThisLead = smtp.messages.filter((m) => m.messageId?.startsWith(`<lead-${id}-`))
     expect(forThisLead.map((m) => m.messageId).sort()).toEqual(
-      ['crm-adf', 'dealer-email', 'visitor-confirmation'].map((k) => `<lead-${id}-${k}@carts.example>`).sort(),
+      ['crm-adf', 'dealer-email', 'visitor-confirmation'].map((k) => `<lead-${id}-${k}.${mark}@carts.example>`).sort(),
     )
     const pending = await server.db.sql`select 1 from outbox_messages where sent_at is null`
     expect(pending).toHaveLength(0)
@@ -158,13 +163,15 @@ describe.each(backends)('lead delivery on %s', (backend) => {
 
   it('never sends a message twice when two workers share the outbox', async () => {
     const quiet = { debug() {}, info() {}, warn() {}, error() {} }
-    const second = createRuntime(server.db, server.env, quiet, { soleWorker: false })
+    const second = await createRuntime(server.db, server.env, quiet, { soleWorker: false })
     try {
       const ids: number[] = []
       for (let i = 0; i < 8; i++) ids.push((await (await submit({ ...quote, firstName: `Lead${i}` })).json()).id)
       second.worker?.kick()
       await smtp.waitFor(24)
-      await new Promise((resolve) => setTimeout(resolve, 800))
+      // Every message recorded sent, and both workers' looks begun after that done (a send in hand ends with its look).
+      await expect.poll(async () => (await server.db.sql`select 1 from outbox_messages where sent_at is null`).length, { timeout: 10_000 }).toBe(0)
+      await Promise.all([server.runtime.worker!.checkNow(), second.worker!.checkNow()])
       const seen = smtp.messages.map((m) => m.messageId)
       expect(seen).toHaveLength(24)
       expect(new Set(seen).size).toBe(24)

@@ -28,7 +28,7 @@ describe.each(backends)('escalation on %s', (backend) => {
     smtp = await startSmtpSink()
     server = await startTestServer(
       backend,
-      { SMTP_URL: smtp.url, LEADS_TO: 'leads@dealer.example', OUTBOX_POLL_MS: '100', OUTBOX_RETRY_BASE_MS: '100', LOG_LEVEL: 'silent' },
+      { SMTP_URL: smtp.url, LEADS_TO: 'leads@dealer.example', PUSH_SERVICE_HOSTS: push.host, OUTBOX_POLL_MS: '100', OUTBOX_RETRY_BASE_MS: '100', LOG_LEVEL: 'silent' },
       { pushAgent: push.agent },
     )
     const { accounts } = server.runtime.services.staff
@@ -59,9 +59,10 @@ describe.each(backends)('escalation on %s', (backend) => {
     const friday = await leadAt(fridayEvening, 'Fran')
     const saturday = await leadAt(saturdayClosing, 'Sally')
     const answered = await leadAt(saturdayClosing, 'Andy')
+    const marked = await leadAt(saturdayClosing, 'Stella')
     const spam = await leadAt(saturdayClosing, 'Spammy')
     await server.db.sql`update contact_inquiries set spam_reason = 'honeypot' where id = ${spam}`
-    const ours = (ids: number[]) => ids.filter((id) => [friday, saturday, answered, spam].includes(id)).sort()
+    const ours = (ids: number[]) => ids.filter((id) => [friday, saturday, answered, marked, spam].includes(id)).sort((a, b) => a - b)
 
     expect(escalation.dueAt(new Date(fridayEvening)).toISOString()).toBe('2027-01-09T14:15:00.000Z')
     expect(escalation.dueAt(new Date(saturdayClosing)).toISOString()).toBe('2027-01-11T14:05:00.000Z')
@@ -70,18 +71,22 @@ describe.each(backends)('escalation on %s', (backend) => {
     expect(ours(await escalation.run(new Date('2027-01-09T14:15:00Z')))).toEqual([friday])
     // All of Sunday: the Saturday lead has had 10 business minutes.
     expect(ours(await escalation.run(new Date('2027-01-10T23:00:00Z')))).toEqual([])
-    // Andy is answered on Monday at 9:01.
-    await client.staff.lead.setStatus.mutate({ id: answered, status: 'contacted' })
+    // Andy is called on Monday at 9:01 (a logged call is a first response). Stella is marked
+    // Contacted and given a note, with no reply and no call: neither is one (issue #50).
+    await client.staff.lead.logCall.mutate({ id: answered, outcome: 'voicemail', note: 'Left the price' })
+    await client.staff.lead.setStatus.mutate({ id: marked, status: 'contacted' })
+    await client.staff.lead.addNote.mutate({ id: marked, text: 'Will call back' })
     expect(ours(await escalation.run(new Date('2027-01-11T14:04:00Z')))).toEqual([])
-    // Two processes checking at the same moment: one escalates it.
+    // Two processes checking at the same moment: one escalates each.
     const both = await Promise.all([escalation.run(new Date('2027-01-11T14:05:00Z')), escalation.run(new Date('2027-01-11T14:05:00Z'))])
-    expect(ours(both.flat())).toEqual([saturday])
+    expect(ours(both.flat())).toEqual([saturday, marked])
     // And never again.
     expect(ours(await escalation.run(new Date('2027-01-12T14:05:00Z')))).toEqual([])
 
     for (const [id, name] of [
       [friday, 'Fran'],
       [saturday, 'Sally'],
+      [marked, 'Stella'],
     ] as const) {
       const subject = `Still waiting: lead #${id}, ${name} Waiting`
       await expect.poll(() => smtp.messages.filter((m) => m.subject === subject).length, { timeout: 10_000 }).toBe(2)
@@ -109,9 +114,21 @@ describe.each(backends)('escalation on %s', (backend) => {
     // (A millisecond on: the database keeps microseconds, a Date milliseconds.)
     expect(await escalation.run(new Date(due.getTime() + 1))).toContain(letIn)
 
-    // Nothing more arrives after the outbox is empty: each alert went once.
-    await new Promise((resolve) => setTimeout(resolve, 500))
-    expect(smtp.messages.filter((m) => m.subject?.startsWith('Still waiting:') && /Fran|Sally/.test(m.subject)).length).toBe(4)
-    expect(push.received.filter((p) => /^Still waiting: .*(Fran|Sally)/.test(p.payload.title)).length).toBe(2)
+    // Nothing more arrives after the outbox is empty and a look begun after that is done: each alert went once.
+    await expect.poll(async () => (await server.db.sql`select 1 from outbox_messages where sent_at is null and kind like 'escalation-%'`).length).toBe(0)
+    await server.runtime.worker!.checkNow()
+    expect(smtp.messages.filter((m) => m.subject?.startsWith('Still waiting:') && /Fran|Sally|Stella/.test(m.subject)).length).toBe(6)
+    expect(push.received.filter((p) => /^Still waiting: .*(Fran|Sally|Stella)/.test(p.payload.title)).length).toBe(3)
+  })
+
+  it('leaves a lead with a follow-up not yet due, and escalates it once the follow-up is due and nobody answered', async () => {
+    const { escalation } = server.runtime
+    const lead = await leadAt(fridayEvening, 'Tasha')
+    const [olga] = await server.db.sql<{ id: number }[]>`select id from users where username = 'olga'`
+    // "Call her back Saturday at 11" (EST): someone has said when.
+    await server.runtime.services.staff.tasks.create({ id: olga!.id, name: 'olga' }, { leadId: lead, dueAt: new Date('2027-01-09T16:00:00Z'), note: 'Call her back' })
+    expect((await escalation.run(new Date('2027-01-09T14:30:00Z'))).filter((id) => id === lead)).toEqual([])
+    expect((await escalation.run(new Date('2027-01-09T15:59:00Z'))).filter((id) => id === lead)).toEqual([])
+    expect((await escalation.run(new Date('2027-01-09T16:01:00Z'))).filter((id) => id === lead)).toEqual([lead])
   })
 })

@@ -1,4 +1,4 @@
-import { interestOptions } from '../../domain/inquiry.ts'
+import { leadInterestOptions } from '../../domain/inquiry.ts'
 import { modelForTitle } from '../../domain/dealership-sources.ts'
 import { specificationsFor } from '../../domain/specifications.ts'
 import type { StoredInquiry } from '../inquiries/inquiry-store.ts'
@@ -7,7 +7,7 @@ import { serviceRequestFacts } from '../../domain/service-request.ts'
 
 /** What every message says about a lead, worked out once. */
 export function interestLabel(lead: StoredInquiry): string | undefined {
-  return interestOptions.find((o) => o.value === lead.interest)?.label
+  return leadInterestOptions.find((o) => o.value === lead.interest)?.label
 }
 
 /**

@@ -2,68 +2,49 @@ import { formatPrice } from '../../domain/golf-cart.ts'
 import type { Sql } from '../db/database.ts'
 import { visible } from '../terminal.ts'
 import { newJerseyTime } from './lead-facts.ts'
-import { notificationKinds } from '../inquiries/inquiry-store.ts'
+import { type DeliveredLead, type Lead, leadFields, readLeads, withDeliveries } from './lead-read-model.ts'
 import { interestOptions } from '../../domain/inquiry.ts'
-import { type LeadStatus, leadStatusLabels } from '../../domain/lead-status.ts'
+import { leadStatusLabels } from '../../domain/lead-status.ts'
 
-/** One lead as staff read it (`npm run leads`), with how its notifications went. */
-export interface LeadRow {
-  id: number
+const reportFields = ['id', 'firstName', 'lastName', 'email', 'phone', 'interest', 'message', 'sourceUrl', 'sourceLabel', 'status'] as const
+
+/**
+ * One lead as staff read it (`npm run leads`): the lead (api/leads/lead-read-model.ts) flat, as a
+ * spreadsheet wants it, with how its notifications went.
+ */
+export type LeadRow = Pick<Lead, (typeof reportFields)[number]> & {
+  /** ISO 8601 in UTC, to the millisecond. */
   receivedAt: string
-  firstName: string
-  lastName: string
-  email: string
-  phone: string | null
-  interest: string | null
+  /** The cart's title, else its slug. */
   cart: string | null
   cartPrice: number | null
-  message: string | null
-  sourceUrl: string | null
-  sourceLabel: string | null
   /** "sent", "queued", "retrying: <last error>", or "not queued". */
   delivery: string
-  /** Where staff are with it (the inbox at /staff/leads), and who has it. */
-  status: LeadStatus
+  /** Who has it (where staff are with it is `status`, as the inbox at /staff/leads shows it). */
   owner: string | null
 }
 
 /** Leads since a date, newest first; spam (honeypot, filled too fast) only when asked. */
 export async function recentLeads(sql: Sql, since: Date, options: { spam?: boolean } = {}): Promise<LeadRow[]> {
-  const rows = await sql<
-    (Omit<LeadRow, 'receivedAt' | 'delivery'> & {
-      createdAt: Date
-      total: number
-      sent: number
-      lastError: string | null
-      spamReason: string | null
-    })[]
-  >`
-    select i.id, i.created_at, i.first_name, i.last_name, i.email, i.phone, i.interest,
-           coalesce(i.cart_title, i.cart_slug) as cart, i.cart_price::float8 as cart_price,
-           i.message, i.source_url, i.source_label,
-           count(o.id)::int as total, count(o.sent_at)::int as sent,
-           max(o.last_error) filter (where o.sent_at is null) as last_error, i.spam_reason,
-           i.status, min(u.username) as owner
-    from contact_inquiries i
-    left join outbox_messages o on o.inquiry_id = i.id and o.kind in ${sql(notificationKinds)}
-    left join users u on u.id = i.owner_id
-    where i.created_at >= ${since} and (${options.spam ?? false} or i.spam_reason is null)
-    group by i.id
-    order by i.created_at desc, i.id desc
-  `
-  return rows.map(({ createdAt, total, sent, lastError, spamReason, ...row }) => ({
-    ...row,
-    receivedAt: createdAt.toISOString(),
-    delivery: spamReason
-      ? `spam (${spamReason}), not sent`
-      : total === 0
-        ? 'not queued'
-        : sent === total
-          ? 'sent'
-          : lastError
-            ? `retrying: ${lastError}`
-            : 'queued',
+  const leads = await readLeads(sql, sql`i.created_at >= ${since} and (${options.spam ?? false} or i.spam_reason is null)`)
+  return (await withDeliveries(sql, leads)).map((lead) => ({
+    ...leadFields(lead, reportFields),
+    receivedAt: new Date(lead.receivedAt).toISOString(),
+    cart: lead.cart && (lead.cart.title ?? lead.cart.slug),
+    cartPrice: lead.cart?.price ?? null,
+    delivery: deliveryWords(lead),
+    owner: lead.owner?.username ?? null,
   }))
+}
+
+/** The notifications' delivery in words; an error of one not sent yet is the one a retry is about. */
+function deliveryWords(lead: DeliveredLead): string {
+  if (lead.spamReason) return `spam (${lead.spamReason}), not sent`
+  if (lead.deliveries.length === 0) return 'not queued'
+  const unsent = lead.deliveries.filter((d) => d.state !== 'sent')
+  if (unsent.length === 0) return 'sent'
+  const lastError = unsent.flatMap((d) => (d.lastError ? [d.lastError] : [])).sort().at(-1)
+  return lastError ? `retrying: ${lastError}` : 'queued'
 }
 
 /** "7d", "24h", "30m" or a date ("2026-11-01"). */

@@ -34,9 +34,10 @@ export function createMailer(settings: { smtpUrl?: string; mailDir?: string }, o
         secure,
         auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
         // `connections` > 1: that many kept open and reused, one for each message the outbox
-        // worker has in hand at once (docs/decisions/0026), so a message costs one exchange with
-        // the mail server, not a new connection, greeting, login (and TLS) each time.
-        ...(options.connections && options.connections > 1 ? { pool: true, maxConnections: options.connections } : {}),
+        // worker has in hand at once (docs/decisions/0026, 0045), so a message costs one exchange
+        // with the mail server, not a new connection, greeting, login (and TLS) each time; a
+        // connection is renewed after 1,000 messages (nodemailer's default: 100).
+        ...(options.connections && options.connections > 1 ? { pool: true, maxConnections: options.connections, maxMessages: 1000 } : {}),
         // Bounded waits, so a hung mail server delays one attempt, not the whole outbox.
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,

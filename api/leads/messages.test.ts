@@ -7,7 +7,7 @@ import { buildMessage, buildStaffAlert, greetingName, type MailSettings, pushPay
  * breaks, bidi and zero-width characters (from before the schema refused them, or written by
  * hand), and the visitor's confirmation goes to whatever address they typed.
  */
-const settings: MailSettings = { from: 'site@dealer.example', leadsTo: ['sales@dealer.example'], adfTo: [], siteUrl: 'https://dealer.example' }
+const settings: MailSettings = { from: 'site@dealer.example', leadsTo: ['sales@dealer.example'], adfTo: [], siteUrl: 'https://dealer.example', mark: '0123456789abcdef' }
 
 const lead = (over: Partial<StoredInquiry>): StoredInquiry => ({
   id: 41,
@@ -28,6 +28,7 @@ const lead = (over: Partial<StoredInquiry>): StoredInquiry => ({
   cartMake: null,
   cartModel: null,
   createdAt: new Date('2026-11-21T15:04:00Z'),
+  repeatOf: null,
   ...over,
 })
 
@@ -36,6 +37,20 @@ const labels = (text: string) => text.split('\n').filter((line) => /^[A-Z][a-z]+
 const invisible = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/
 
 describe('the dealer email', () => {
+  it('links to the lead in the console, as an assignee\'s alert does', () => {
+    const message = buildMessage('dealer-email', lead({ id: 7 }), settings)
+    expect(message.to).toEqual(['sales@dealer.example'])
+    expect(message.text.split('\n')[1]).toBe('Open it in the console: https://dealer.example/staff/leads/7')
+    expect(message.html).toContain('<a href="https://dealer.example/staff/leads/7">Open lead #7 in the console</a>')
+  })
+
+  it("has a Message-ID of this installation's own: lead 1 of another installation, or of a database made anew, has another", () => {
+    const here = buildMessage('dealer-email', lead({ id: 1 }), settings).messageId
+    expect(here).toBe('<lead-1-dealer-email.0123456789abcdef@dealer.example>')
+    expect(buildMessage('dealer-email', lead({ id: 1 }), settings).messageId).toBe(here)
+    expect(buildMessage('dealer-email', lead({ id: 1 }), { ...settings, mark: 'fedcba9876543210' }).messageId).not.toBe(here)
+  })
+
   it('cannot be given forged lines by a line break in a name, a phone, a source or a cart', () => {
     const forged = '\r\nEmail:    boss@dealer.example\r\nReceived: never'
     const message = buildMessage(
@@ -130,5 +145,23 @@ describe('the visitor confirmation', () => {
     ['A'.repeat(100), 'A'.repeat(40)],
   ])('greets %j as %j', (firstName, greeting) => {
     expect(greetingName(firstName)).toBe(greeting)
+  })
+})
+
+describe('the alerts of a repeat and of a text in (issue #50)', () => {
+  it('says a repeat is one, and of which lead', () => {
+    const alert = buildStaffAlert('staff-alert', lead({ repeatOf: 17, phone: '609-555-0100' }), ['maria@dealer.example'], settings)
+    expect(alert.subject).toBe('Repeat lead #41 (after #17): Dana Whitaker')
+    expect(alert.text.split('\n')[0]).toBe('A repeat of lead #17: Dana wrote before. Call 609-555-0100 or open the lead to answer.')
+    expect(JSON.parse(pushPayload('staff-push', lead({ repeatOf: 17 })))).toMatchObject({ title: 'Repeat lead #41 (after #17): Dana Whitaker' })
+  })
+
+  it('quotes a text in on one line, its control characters shown, and has a Message-ID of its own per text', () => {
+    const text = { id: 9, body: 'Still there?\r\nSubject: forged\u202e' }
+    const alert = buildStaffAlert('text-alert', lead({}), ['maria@dealer.example'], settings, text)
+    expect(alert.subject).toBe('Text from Dana Whitaker (lead #41)')
+    expect(alert.text.split('\n')[0]).toBe('“Still there? Subject: forged<U+202E>” Open the lead to answer.')
+    expect(alert.messageId).not.toBe(buildStaffAlert('text-alert', lead({}), ['maria@dealer.example'], settings, { ...text, id: 10 }).messageId)
+    expect(JSON.parse(pushPayload('text-push', lead({}), text))).toMatchObject({ title: 'Text from Dana Whitaker (lead #41)', url: '/staff/leads/41' })
   })
 })

@@ -1,7 +1,7 @@
 import { business, formatHours } from '../../domain/business.ts'
 import { formatPrice } from '../../domain/golf-cart.ts'
 import { paths } from '../../domain/site-paths.ts'
-import { formatDollars } from '../../domain/rental-plans.ts'
+import { formatDollars } from '../../domain/dollars.ts'
 import { callToConfirm } from '../../domain/rental-request.ts'
 import { serviceCallToConfirm } from '../../domain/service-request.ts'
 import { leadPaths, staffPaths } from '../../domain/staff-paths.ts'
@@ -18,7 +18,8 @@ export interface MailAddress {
 }
 
 export interface MailMessage {
-  from: string
+  /** The dealer's sending address; a reply's carries the salesperson's name. */
+  from: string | MailAddress
   to: string[]
   /** Never built by pasting text into a header: a name ending in "\\" once swallowed the address. */
   replyTo?: MailAddress | string
@@ -27,6 +28,10 @@ export interface MailMessage {
   html?: string
   /** The same for every attempt, so a mail system that sees a retry can tell it is one. */
   messageId: string
+  /** Headers of our own (a watcher's `List-Unsubscribe`, api/alerts/alert-messages.ts). */
+  headers?: Record<string, string>
+  /** Files sent with it (a booking's `.ics` invitation, api/appointments/appointment-messages.ts). */
+  attachments?: { filename: string; content: string; contentType: string }[]
 }
 
 export interface MailSettings {
@@ -34,24 +39,35 @@ export interface MailSettings {
   leadsTo: string[]
   adfTo: string[]
   siteUrl: string
+  /** This installation's random mark (`installation.mark`), in every Message-ID: see `messageId`. */
+  mark: string
+}
+
+/**
+ * A message's Message-ID: what it is (`lead-12-dealer-email`), this installation's random mark and
+ * the site's host. The same for every attempt of one message; never the same for two
+ * installations, or a database made anew, whose leads are numbered from 1 again (issue #48).
+ */
+export function messageId(settings: Pick<MailSettings, 'siteUrl' | 'mark'>, what: string): string {
+  return `<${what}.${settings.mark}@${new URL(settings.siteUrl).hostname}>`
 }
 
 /** Builds the message an outbox row stands for. */
 export function buildMessage(kind: NotificationKind, lead: StoredInquiry, settings: MailSettings): MailMessage {
-  const messageId = `<lead-${lead.id}-${kind}@${new URL(settings.siteUrl).hostname}>`
+  const id = messageId(settings, `lead-${lead.id}-${kind}`)
   switch (kind) {
     case 'dealer-email':
-      return { ...dealerEmail(lead, settings), messageId }
+      return { ...dealerEmail(lead, settings), messageId: id }
     case 'crm-adf':
       return {
         from: settings.from,
         to: settings.adfTo,
         subject: `ADF lead ${lead.id} from ${business.name} website`,
         text: adfDocument(lead, settings.siteUrl),
-        messageId,
+        messageId: id,
       }
     case 'visitor-confirmation':
-      return { ...visitorConfirmation(lead, settings), messageId }
+      return { ...visitorConfirmation(lead, settings), messageId: id }
   }
 }
 
@@ -118,6 +134,8 @@ function dealerEmail(lead: StoredInquiry, settings: MailSettings): Omit<MailMess
   ]
   const present = rows.filter((row): row is [string, string] => Boolean(row[1]))
   const subject = ['New lead', name, interest, oneLine(lead.cartTitle)].filter(Boolean).join(': ')
+  // The shared mailbox's reader works the lead in the console, as an assignee's alert does (PRODUCT.md, "alert links").
+  const leadLink = `${settings.siteUrl}${leadPaths.lead(lead.id)}`
   return {
     from: settings.from,
     to: settings.leadsTo,
@@ -125,6 +143,7 @@ function dealerEmail(lead: StoredInquiry, settings: MailSettings): Omit<MailMess
     subject: [...subject].slice(0, 200).join(''),
     text: [
       `New inquiry #${lead.id} from the website. Reply to this email to answer ${line(lead.firstName)} directly.`,
+      `Open it in the console: ${leadLink}`,
       '',
       ...present.map(([label, value]) => `${`${label}:`.padEnd(10)}${value}`),
       '',
@@ -133,6 +152,7 @@ function dealerEmail(lead: StoredInquiry, settings: MailSettings): Omit<MailMess
     ].join('\n'),
     html: [
       `<p>New inquiry #${lead.id} from the website. Reply to this email to answer ${escape(line(lead.firstName))} directly.</p>`,
+      `<p><a href="${escape(leadLink)}">Open lead #${lead.id} in the console</a></p>`,
       '<table cellpadding="6" style="border-collapse:collapse;font-family:sans-serif">',
       ...present.map(
         ([label, value]) =>
@@ -143,40 +163,73 @@ function dealerEmail(lead: StoredInquiry, settings: MailSettings): Omit<MailMess
   }
 }
 
+/** A text the shopper sent, which a `text-alert` or `text-push` is about. */
+export interface TextIn {
+  body: string
+}
+
+/** A follow-up a `task-alert` or `task-push` is about. */
+export interface TaskDue {
+  id: number
+  note: string
+  dueAt: Date
+}
+
 /** The words of a staff alert: what happened, and whom it is about. */
-function alertWords(kind: StaffAlertKind, lead: StoredInquiry): { title: string; body: string } {
+function alertWords(kind: StaffAlertKind, lead: StoredInquiry, text?: TextIn, task?: TaskDue): { title: string; body: string } {
   // What the visitor typed shows its line breaks and invisible characters, as in the dealer email.
   const name = line(`${lead.firstName} ${lead.lastName}`)
   const about = [interestLabel(lead), lead.cartTitle ? line(lead.cartTitle) : undefined].filter(Boolean).join(', ')
-  const escalation = kind === 'escalation-alert' || kind === 'escalation-push'
+  const cut = (words: string) => [...words].slice(0, 200).join('')
+  if (kind === 'text-alert' || kind === 'text-push') {
+    const said = [...line((text?.body ?? '').replace(/\s+/g, ' '))]
+    return {
+      title: cut(`Text from ${name} (lead #${lead.id})`),
+      body: `“${said.slice(0, 300).join('')}${said.length > 300 ? '…' : ''}” Open the lead to answer.`,
+    }
+  }
+  if (kind === 'task-alert' || kind === 'task-push') {
+    const note = [...line((task?.note ?? '').replace(/\s+/g, ' '))]
+    return {
+      title: cut(`Follow up now: ${name} (lead #${lead.id})`),
+      body: `“${note.slice(0, 300).join('')}${note.length > 300 ? '…' : ''}”${lead.phone ? ` Call ${line(lead.phone)} or open` : ' Open'} the lead.`,
+    }
+  }
+  if (kind === 'escalation-alert' || kind === 'escalation-push') {
+    return {
+      title: cut(`Still waiting: lead #${lead.id}, ${name}`),
+      body: `Nobody has answered ${line(lead.firstName)} yet${about ? ` (${about})` : ''}. Open the lead to call or email.`,
+    }
+  }
+  // A repeat says so, and of which lead (PRODUCT.md, "customers"): it went to whoever has the shopper.
+  const repeat = lead.repeatOf !== null ? `A repeat of lead #${lead.repeatOf}: ${line(lead.firstName)} wrote before. ` : ''
   return {
-    title: [...(escalation ? `Still waiting: lead #${lead.id}, ${name}` : `New lead #${lead.id}: ${name}`)].slice(0, 200).join(''),
-    body: escalation
-      ? `Nobody has answered ${line(lead.firstName)} yet${about ? ` (${about})` : ''}. Open the lead to call or email.`
-      : `${about ? `${about}. ` : ''}${lead.phone ? `Call ${line(lead.phone)} or open` : 'Open'} the lead to answer.`,
+    title: cut(lead.repeatOf !== null ? `Repeat lead #${lead.id} (after #${lead.repeatOf}): ${name}` : `New lead #${lead.id}: ${name}`),
+    body: `${repeat}${about ? `${about}. ` : ''}${lead.phone ? `Call ${line(lead.phone)} or open` : 'Open'} the lead to answer.`,
   }
 }
 
 /**
- * The email alert to one staff member (PRODUCT.md, "lead alerts"): a lead for them, or one still
- * waiting (escalation), with a direct link to the lead in the console.
+ * The email alert to one staff member (PRODUCT.md, "lead alerts"): a lead for them, one still
+ * waiting (escalation), or a text its shopper sent, with a direct link to the lead in the console.
  */
-export function buildStaffAlert(kind: StaffAlertKind, lead: StoredInquiry, to: string[], settings: MailSettings): MailMessage {
+export function buildStaffAlert(kind: StaffAlertKind, lead: StoredInquiry, to: string[], settings: MailSettings, text?: TextIn & { id: number }, task?: TaskDue): MailMessage {
   const link = `${settings.siteUrl}${leadPaths.lead(lead.id)}`
-  const { title, body } = alertWords(kind, lead)
+  const { title, body } = alertWords(kind, lead, text, task)
+  const what = text ? `${kind}-${text.id}` : task ? `${kind}-${task.id}` : kind
   return {
     from: settings.from,
     to,
     subject: title,
     text: [body, '', link, '', `Received ${newJerseyTime(lead.createdAt)}.`].join('\n'),
     html: `<p>${escape(body)}</p>\n<p><a href="${escape(link)}">Open lead #${lead.id} in the console</a></p>\n<p>Received ${escape(newJerseyTime(lead.createdAt))}.</p>`,
-    messageId: `<lead-${lead.id}-${kind}-${to.join(',').replace(/[^\w.-]/g, '_').slice(0, 60)}@${new URL(settings.siteUrl).hostname}>`,
+    messageId: messageId(settings, `lead-${lead.id}-${what}-${to.join(',').replace(/[^\w.-]/g, '_').slice(0, 60)}`),
   }
 }
 
 /** A push notification's payload, which the console's service worker shows; tapping it opens the lead. */
-export function pushPayload(kind: StaffAlertKind, lead: StoredInquiry): string {
-  return JSON.stringify({ ...alertWords(kind, lead), url: leadPaths.lead(lead.id), tag: `lead-${lead.id}` })
+export function pushPayload(kind: StaffAlertKind, lead: StoredInquiry, text?: TextIn, task?: TaskDue): string {
+  return JSON.stringify({ ...alertWords(kind, lead, text, task), url: leadPaths.lead(lead.id), tag: task ? `task-${task.id}` : `lead-${lead.id}` })
 }
 
 /**

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { logLines, runningServerLeads } from '../../tests/support/running-server.ts'
 import { npmCommandArgs, startServerProcess, type ServerProcess } from '../../tests/support/server-process.ts'
 import { startSmtpSink } from '../../tests/support/smtp-sink.ts'
 import { templateDataDir } from '../../tests/support/database-templates.ts'
@@ -27,34 +28,51 @@ describe('queued lead notifications across restarts', () => {
     }
     const first = await startServerProcess(env)
     running.push(first)
-    const ids: number[] = []
-    for (let i = 0; i < 4; i++) {
-      const res = await fetch(`${first.url}/api/contact`, {
+    const submit = async (server: ServerProcess, firstName: string) => {
+      const res = await fetch(`${server.url}/api/contact`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ firstName: `Queued${i}`, lastName: 'Lead', email: `queued${i}@example.com` }),
+        body: JSON.stringify({ firstName, lastName: 'Lead', email: `${firstName.toLowerCase()}@example.com` }),
       })
       expect(res.status).toBe(201)
-      ids.push((await res.json()).id)
+      return ((await res.json()) as { id: number }).id
     }
-    await new Promise((resolve) => setTimeout(resolve, 400))
+    // Without the installation's random mark (api/leads/messages.ts, `messageId`).
+    const seen = () => smtp.messages.map((m) => m.messageId?.replace(/\.[0-9a-f]{16}@/, '@')).sort()
+    const messagesOf = (ids: number[]) => ids.flatMap((id) => [`<lead-${id}-crm-adf@localhost>`, `<lead-${id}-dealer-email@localhost>`]).sort()
+    /** Waits until the running server has recorded every notification of these leads as sent: nothing of theirs is left to go. */
+    const allSent = (ids: number[]) =>
+      vi.waitFor(
+        async () => expect((await runningServerLeads(env.DATA_DIR)).filter((l) => ids.includes(l.id)).map((l) => l.delivery)).toEqual(ids.map(() => 'sent')),
+        { timeout: 20_000, interval: 100 },
+      )
+    const ids: number[] = []
+    for (let i = 0; i < 4; i++) ids.push(await submit(first, `Queued${i}`))
+    // Killed once each of the 8 messages has been tried and has failed (the mail server is down):
+    // they wait in the outbox for their next attempt.
+    await vi.waitFor(() => expect(new Set(logLines(first.output(), 'lead notification failed').map((l) => l.outboxId)).size).toBe(8), {
+      timeout: 20_000,
+      interval: 50,
+    })
     await first.stop('SIGKILL')
 
     await smtp.start()
     const second = await startServerProcess(env)
     running.push(second)
     await smtp.waitFor(8, 20_000)
-    await new Promise((resolve) => setTimeout(resolve, 1000))
-    const seen = smtp.messages.map((m) => m.messageId).sort()
-    const expected = ids.flatMap((id) => [`<lead-${id}-crm-adf@localhost>`, `<lead-${id}-dealer-email@localhost>`]).sort()
-    expect(seen).toEqual(expected)
+    await allSent(ids)
+    expect(seen()).toEqual(messagesOf(ids))
 
-    // And a clean restart sends nothing again.
+    // And a clean restart sends nothing again: a new lead's messages go, the old ones do not. The
+    // third server is stopped as a deploy stops it (finishing what it has in hand), so every
+    // message it was going to send has arrived before they are counted.
     expect(await second.stop('SIGTERM')).toBe(0)
     const third = await startServerProcess(env)
     running.push(third)
-    await new Promise((resolve) => setTimeout(resolve, 800))
-    expect(smtp.messages).toHaveLength(8)
+    const later = await submit(third, 'Later')
+    await allSent([later])
+    expect(await third.stop('SIGTERM')).toBe(0)
+    expect(seen()).toEqual(messagesOf([...ids, later]))
     await smtp.stop()
     // Three real server starts: on a busy two-core machine each can take 15 s.
   }, 90_000)
@@ -79,7 +97,7 @@ describe('queued lead notifications across restarts', () => {
       run(process.execPath, npmCommandArgs('leads', args), { env: { ...process.env, ...env } })
     const text = await cli('--since', '1d')
     expect(text.stdout).toContain('Csv Reader <csv@example.com>')
-    expect(text.stdout).toContain('Interest: SERVICE')
+    expect(text.stdout).toContain('Interest: Service')
     expect(text.stdout).toContain('Cart: 2025 Denago EV City ($8,995)')
     expect(text.stdout).toContain('Delivery: queued')
     expect(text.stdout).toContain('Status: New, nobody owns it')

@@ -2,7 +2,7 @@ import express, { type Request, type Response, type Router } from 'express'
 import { parsePhotoFile, photoLimits, photoTypes } from '../../domain/photos.ts'
 import { sendError } from '../http/errors.ts'
 import { isSameOrigin } from '../staff/http.ts'
-import { staffToken } from '../staff/cookie.ts'
+import { guardedSession } from '../staff/access.ts'
 import { NoSuchCartError } from '../staff/cart-records.ts'
 import type { Services } from '../services.ts'
 import { staffMessages } from '../trpc/staff-procedure.ts'
@@ -55,7 +55,7 @@ export function staffPhotoUploads(services: Services, siteOrigin: string): Route
 
   routes.post('/carts/:id/photos', async (req, res, next) => {
     try {
-      const session = await services.staff.sessions.resolve(staffToken(req))
+      const session = guardedSession(res)
       if (!session) return refuse(req, res, 401, staffMessages.signIn)
       if (!isSameOrigin(req, siteOrigin)) return refuse(req, res, 403, staffMessages.foreignOrigin)
       const cartId = Number(req.params.id)

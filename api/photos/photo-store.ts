@@ -65,16 +65,25 @@ export function createPhotoStore(sql: Sql, onWrite: () => void) {
   /**
    * Puts the cart's photos in the given order, numbered 0 (the cover) onwards, auditing each photo
    * that moved. The same order renumbered (the gap a failed upload of a batch left) is no change
-   * anyone made: no audit rows.
+   * anyone made: no audit rows. A photo whose alt text is still the one it started with (the
+   * title and its place, `defaultPhotoAlt`) gets its new place's, so a cover never reads "photo
+   * 3"; that follows the move and is not a change of its own in the audit log. Alt text staff
+   * wrote stays as it is.
    */
   async function applyOrder(tx: TransactionSql, actor: Actor, current: StaffPhoto[], ids: readonly number[]): Promise<void> {
     const moved = ids
       .map((id, position) => ({ photo: current.find((p) => p.id === id)!, position }))
       .filter(({ photo, position }) => photo.position !== position)
     if (moved.length === 0) return
+    const [cart] = await tx<{ title: string }[]>`select title from golf_carts where id = ${moved[0]!.photo.cartId}`
+    const altAt = ({ photo, position }: (typeof moved)[number]) =>
+      cart && photo.alt === defaultPhotoAlt(cart.title, photo.position) ? defaultPhotoAlt(cart.title, position) : photo.alt
     await tx`
-      update cart_photos set position = moved.position
-      from (select unnest(${moved.map((m) => m.photo.id)}::bigint[]) as id, unnest(${moved.map((m) => m.position)}::int[]) as position) as moved
+      update cart_photos set position = moved.position, alt = moved.alt
+      from (
+        select unnest(${moved.map((m) => m.photo.id)}::bigint[]) as id, unnest(${moved.map((m) => m.position)}::int[]) as position,
+          unnest(${moved.map(altAt)}::text[]) as alt
+      ) as moved
       where cart_photos.id = moved.id
     `
     if (ids.every((id, i) => current[i]?.id === id)) return

@@ -137,15 +137,22 @@ describe.each(backends)('cart photos on %s', (backend) => {
 
   it('reorders, chooses the cover, edits alt text and removes, each in the audit log', async () => {
     const [a, b, c] = photos.map((p) => p.id) as [number, number, number]
-    expect((await client.staff.photo.reorder.mutate({ cartId, ids: [c, a, b] })).map((p) => [p.id, p.position])).toEqual([
-      [c, 0],
-      [a, 1],
-      [b, 2],
+    const title = '2025 Evolution D6 Max GT4'
+    expect((await client.staff.photo.reorder.mutate({ cartId, ids: [c, a, b] })).map((p) => [p.id, p.position, p.alt])).toEqual([
+      // Alt text staff wrote stays; the one each photo started with follows its place.
+      [c, 0, 'Rear seat folded into a cargo bed'],
+      [a, 1, `${title}, photo 2`],
+      [b, 2, `${title}, photo 3`],
     ])
     await expect(client.staff.photo.reorder.mutate({ cartId, ids: [a, b] })).rejects.toThrow(photoStoreMessages.order)
     await expect(client.staff.photo.reorder.mutate({ cartId, ids: [a, a, b] })).rejects.toThrow(photoStoreMessages.order)
-    expect((await client.staff.photo.setCover.mutate({ id: b })).map((p) => p.id)).toEqual([b, c, a])
-    expect((await publicCart()).photo?.key).toBe(photos[1]!.key)
+    expect((await client.staff.photo.setCover.mutate({ id: b })).map((p) => [p.id, p.alt])).toEqual([
+      // The new cover is described by the title, not as "photo 3".
+      [b, title],
+      [c, 'Rear seat folded into a cargo bed'],
+      [a, `${title}, photo 3`],
+    ])
+    expect((await publicCart()).photo).toMatchObject({ key: photos[1]!.key, alt: title })
 
     const renamed = await client.staff.photo.setAlt.mutate({ id: a, alt: '  Dash with the touch screen  ' })
     expect(renamed.alt).toBe('Dash with the touch screen')
@@ -153,9 +160,9 @@ describe.each(backends)('cart photos on %s', (backend) => {
 
     const before = await fileRows()
     const left = await client.staff.photo.remove.mutate({ id: c })
-    expect(left.map((p) => [p.id, p.position])).toEqual([
-      [b, 0],
-      [a, 1],
+    expect(left.map((p) => [p.id, p.position, p.alt])).toEqual([
+      [b, 0, title],
+      [a, 1, 'Dash with the touch screen'],
     ])
     expect(await fileRows()).toBe(before - 12)
     expect((await fetch(`${server.url}${photoPath(photos[2]!.key, 480, 'webp')}`)).status).toBe(404)
@@ -189,7 +196,7 @@ describe.each(backends)('cart photos on %s', (backend) => {
       ['create', null, 1],
       ['create', null, 1],
     ])
-    expect(photoLines.find((e) => e.field === 'alt')).toMatchObject({ before: '2025 Evolution D6 Max GT4', after: 'Dash with the touch screen' })
+    expect(photoLines.find((e) => e.field === 'alt')).toMatchObject({ before: '2025 Evolution D6 Max GT4, photo 3', after: 'Dash with the touch screen' })
     expect(photoLines.every((e) => e.actor === 'maria' && !Number.isNaN(Date.parse(e.at)))).toBe(true)
     // Newest first, with the cart's own changes among them.
     expect(history.map((e) => e.id)).toEqual([...history.map((e) => e.id)].sort((x, y) => y - x))

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib'
 import sharp from 'sharp'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { photoFormats, photoLimits, photoWidths } from '../../domain/photos.ts'
 import { createPhotoQueue, photoEncoderSettings, photoMessages, PhotoRejectedError, processPhoto, usePhotoEncoders, widthsFor } from './processing.ts'
 
@@ -163,22 +163,25 @@ describe('refusing what is not a photo', () => {
 describe('the photo queue', () => {
   it('runs one photo at a time and hands the place on in order', async () => {
     const queue = createPhotoQueue(1)
-    let running = 0
-    let most = 0
-    const order: number[] = []
-    await Promise.all(
-      [1, 2, 3, 4].map((n) =>
-        queue.run(async () => {
-          running++
-          most = Math.max(most, running)
-          await new Promise((r) => setTimeout(r, 5))
-          order.push(n)
-          running--
-        }),
+    // Each photo's work holds until the test lets it finish.
+    const started: number[] = []
+    const finish = new Map<number, () => void>()
+    const done = [1, 2, 3, 4].map((n) =>
+      queue.run(
+        () =>
+          new Promise<number>((resolve) => {
+            started.push(n)
+            finish.set(n, () => resolve(n))
+          }),
       ),
     )
-    expect(most).toBe(1)
-    expect(order).toEqual([1, 2, 3, 4])
+    for (const n of [1, 2, 3, 4]) {
+      // Photo n has the place; the ones after it wait, however long it takes.
+      await vi.waitFor(() => expect(started).toEqual([1, 2, 3, 4].slice(0, n)))
+      expect(queue.waiting).toBe(4 - n)
+      finish.get(n)!()
+      expect(await done[n - 1]).toBe(n)
+    }
     await expect(queue.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom')
     await expect(queue.run(async () => 'next')).resolves.toBe('next')
   })

@@ -89,7 +89,7 @@ describe.each(backends)('rental requests on %s', (backend) => {
 
     const messages = await smtp.waitFor(3)
     const dealer = messages.find((m) => to(m) === 'leads@dealer.example')!
-    expect(dealer.subject).toContain('RENTALS')
+    expect(dealer.subject).toContain('Rentals')
     expect(dealer.text).toContain('6 Seater, Weekly plan (7 days), $1,400')
     expect(dealer.text).toMatch(/Dates:\s+\w{3}, \w{3} \d+, \d{4} to \w{3}, \w{3} \d+, \d{4}/)
     expect(dealer.text).toContain('Deliver to 12 Beach Ave, Cape May, 08204 (18 miles from Ocean View; estimated fee $48)')
@@ -122,6 +122,62 @@ describe.each(backends)('rental requests on %s', (backend) => {
     expect(res.status).toBe(400)
     const { issues } = (await res.json()) as { issues: { path: string }[] }
     expect(issues.map((i) => i.path)).toEqual(['rental.startDate', 'rental.showroom'])
+  })
+
+  it('refuses every date outside its bounds with 400 and a sentence: the quote, the request, the calendar and a change', async () => {
+    const quoteAnswer = async (startDate: string, cookie?: string) => {
+      const input = encodeURIComponent(JSON.stringify({ cartType: '4-seater', plan: 'daily', startDate }))
+      const res = await fetch(`${server.url}/trpc/rental.quote?input=${input}`, { headers: cookie ? { cookie } : {} })
+      return { status: res.status, body: (await res.json()) as { error: { message: string } } }
+    }
+    const { cookie } = await signedInClient(server)
+    for (const [startDate, sentence] of [
+      ['9999-12-31', 'Requests can start up to 365 days ahead; call us for later dates'],
+      ['0001-01-01', 'The start date cannot be in the past'],
+      [inDays(366), 'Requests can start up to 365 days ahead; call us for later dates'],
+      [inDays(-1), 'The start date cannot be in the past'],
+    ] as const) {
+      // Signed out and signed in alike.
+      for (const answer of [await quoteAnswer(startDate), await quoteAnswer(startDate, cookie)]) {
+        expect([startDate, answer.status, answer.body.error.message]).toEqual([startDate, 400, expect.stringContaining(sentence)])
+      }
+      const res = await submit({ ...visitor, rental: { cartType: '4-seater', plan: 'daily', startDate, pickup: 'showroom', showroom: 'bayville' } })
+      expect(res.status).toBe(400)
+      expect(((await res.json()) as { issues: unknown }).issues).toEqual([{ path: 'rental.startDate', message: sentence }])
+    }
+    expect(await quote({ cartType: '4-seater', plan: 'daily', startDate: inDays(365) })).toMatchObject({ startDate: inDays(365), availability: { free: true } })
+
+    const window = `Choose a date within two years of today (${inDays(-730)} to ${inDays(730)})`
+    for (const from of ['9999-12-31', '0001-01-01', inDays(731), inDays(-731)]) {
+      const refused = await errorOf(staff.staff.rental.calendar.query({ from }))
+      expect([from, refused.data?.httpStatus, refused.message]).toEqual([from, 400, expect.stringContaining(window)])
+    }
+    expect((await staff.staff.rental.calendar.query({ from: inDays(730), days: 62 })).from).toBe(inDays(730))
+    const id = await request({ cartType: '4-seater', plan: 'daily', startDate: inDays(30), pickup: 'showroom', showroom: 'bayville' })
+    const moved = await errorOf(staff.staff.rental.change.mutate({ id, cartType: '4-seater', plan: 'daily', startDate: '9999-12-31' }))
+    expect([moved.data?.httpStatus, moved.message]).toEqual([400, expect.stringContaining(window)])
+    expect(server.logs.filter((line) => line.level === 'error')).toEqual([])
+  })
+
+  it('answers the lead when staff confirm its request: Contacted if it was New, with its first response', async () => {
+    const id = await request({ cartType: '4-seater', plan: 'daily', startDate: inDays(50), pickup: 'showroom', showroom: 'bayville' })
+    expect(await staff.staff.lead.get.query({ id })).toMatchObject({ status: 'new', firstResponseAt: null })
+    await staff.staff.rental.confirm.mutate({ id })
+    const lead = await staff.staff.lead.get.query({ id })
+    expect(lead).toMatchObject({ status: 'contacted', firstResponseAt: expect.any(String) as string })
+    const [row] = await server.db.sql<{ by: string }[]>`select u.username as by from contact_inquiries i join users u on u.id = i.first_response_by where i.id = ${id}`
+    expect(row?.by).toBe('maria')
+    // Nothing left to escalate: the lead is no longer New.
+    const [{ n }] = await server.db.sql<[{ n: number }]>`select count(*)::int as n from contact_inquiries where id = ${id} and status = 'new'`
+    expect(n).toBe(0)
+
+    // A lead already further along keeps its status and its first response (a call, issue #50).
+    const quoted = await request({ cartType: '4-seater', plan: 'daily', startDate: inDays(51), pickup: 'showroom', showroom: 'bayville' })
+    await staff.staff.lead.logCall.mutate({ id: quoted, outcome: 'reached' })
+    const before = await staff.staff.lead.setStatus.mutate({ id: quoted, status: 'quoted' })
+    expect(before.firstResponseAt).not.toBeNull()
+    await staff.staff.rental.confirm.mutate({ id: quoted })
+    expect(await staff.staff.lead.get.query({ id: quoted })).toMatchObject({ status: 'quoted', firstResponseAt: before.firstResponseAt })
   })
 
   it('quotes the price, the end date, the delivery estimate and availability from the same reservations staff confirm', async () => {

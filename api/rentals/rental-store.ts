@@ -2,11 +2,12 @@ import { TRPCError } from '@trpc/server'
 import { addDays, type Day, formatDay } from '../../domain/calendar-days.ts'
 import { type CartType, cartTypes, deliveryEstimate, type PlanKey, rentalCartType, rentalPlan } from '../../domain/rental-plans.ts'
 import { type RentalQuote, type RentalQuoteInput, type RentalRequest, type RentalRequestDetails, rentalEndDate } from '../../domain/rental-request.ts'
-import { announceChange, type Changes } from '../db/changes.ts'
+import type { Changes } from '../db/changes.ts'
 import type { Sql, TransactionSql } from '../db/database.ts'
 import { type Actor, recordChanges } from '../staff/audit.ts'
 import { fieldRefused } from '../http/errors.ts'
 import { newJerseyZip } from './zip-codes.ts'
+import { recordFirstResponse } from '../leads/first-response.ts'
 
 /**
  * The rental fleet and its calendar (PRODUCT.md, "rental calendar"): requests are stored with their
@@ -33,7 +34,7 @@ export async function priceRental(request: RentalRequest): Promise<PricedRental>
   if (request.pickup === 'showroom') {
     return { ...request, street: undefined, town: undefined, zip: undefined, endDate, price: plan.amount }
   }
-  const zip = await newJerseyZip(request.zip ?? '')
+  const zip = newJerseyZip(request.zip ?? '')
   if (!zip.found) throw fieldRefused('rental.zip', zip.refusal)
   const estimate = deliveryEstimate(zip.place)
   return {
@@ -49,7 +50,7 @@ export async function priceRental(request: RentalRequest): Promise<PricedRental>
 export async function priceQuote(input: RentalQuoteInput & { cartType: CartType; plan: PlanKey }): Promise<RentalQuote> {
   const quote: RentalQuote = { cartType: input.cartType, plan: input.plan, price: rentalPlan(input.cartType, input.plan).amount }
   if (input.zip) {
-    const zip = await newJerseyZip(input.zip)
+    const zip = newJerseyZip(input.zip)
     if (zip.found) {
       const estimate = deliveryEstimate(zip.place)
       quote.delivery = { showroom: estimate.showroom.name, miles: estimate.miles, fee: estimate.fee }
@@ -125,6 +126,18 @@ export interface CalendarRequest extends StoredRentalRequest {
   name: string
   phone: string | null
   email: string
+  /** The renter's deposit (PRODUCT.md, "after the hold"): asked for (a link sent), paid, or refunded; null when none was asked. */
+  deposit: 'asked' | 'paid' | 'refunded' | null
+}
+
+/**
+ * A confirmed request's lead is answered, in the confirmation's transaction: a New lead becomes
+ * Contacted (so it neither shows "New, not answered" nor escalates), and its first response is
+ * set if it had none, by whoever confirmed it.
+ */
+async function answered(tx: TransactionSql, inquiryId: number, actor: Actor): Promise<void> {
+  const [lead] = await tx<{ status: string }[]>`select status from contact_inquiries where id = ${inquiryId} for update`
+  if (lead) await recordFirstResponse(tx, { id: inquiryId, status: lead.status }, actor, new Date())
 }
 
 export function createRentalStore(sql: Sql, changes: Changes) {
@@ -134,7 +147,7 @@ export function createRentalStore(sql: Sql, changes: Changes) {
     `
     return Object.fromEntries(cartTypes.map((type) => [type, rows.find((r) => r.cartType === type)?.carts ?? 0])) as Record<CartType, number>
   }
-  const changed = () => announceChange(sql, changes, 'rental_requests')
+  const changed = () => changes.notify('rental_requests')
 
   /** Locks the rows that guard one status change, so two confirmations of one type take turns. */
   const lockForChange = async (tx: TransactionSql, types: readonly CartType[]) => {
@@ -192,7 +205,9 @@ export function createRentalStore(sql: Sql, changes: Changes) {
         fleetOf(sql),
         Promise.all(cartTypes.map((type) => dayCounts(sql, type, from, to))),
         sql<CalendarRequest[]>`
-          select r.inquiry_id, i.first_name || ' ' || i.last_name as name, i.phone, i.email, ${requestColumns(sql)}
+          select r.inquiry_id, i.first_name || ' ' || i.last_name as name, i.phone, i.email, ${requestColumns(sql)},
+            (select case d.status when 'open' then 'asked' when 'paid' then 'paid' else 'refunded' end from deposits d
+              where d.kind = 'rental' and d.inquiry_id = r.inquiry_id order by d.id desc limit 1) as deposit
           from rental_requests r join contact_inquiries i on i.id = r.inquiry_id
           where r.status <> 'declined' and i.spam_reason is null and r.start_date < ${to} and r.end_date > ${from}
           order by r.start_date, r.inquiry_id
@@ -201,7 +216,11 @@ export function createRentalStore(sql: Sql, changes: Changes) {
       return { from, to, fleet, days: Object.fromEntries(cartTypes.map((type, i) => [type, counts[i]!])) as Record<CartType, DayCount[]>, requests: [...requests] }
     },
 
-    /** Reserves a cart for the request's days, or refuses (409) when the fleet is full on one of them. */
+    /**
+     * Reserves a cart for the request's days, or refuses (409) when the fleet is full on one of
+     * them. Confirming is answering the renter (staff call to confirm, PRODUCT.md "rental
+     * requests"), so the lead is answered: Contacted if it was New, and its first response set.
+     */
     async confirm(inquiryId: number, actor: Actor): Promise<StoredRentalRequest> {
       const result = await sql.begin(async (tx) => {
         const [peek] = await tx<{ cartType: CartType }[]>`select cart_type from rental_requests where inquiry_id = ${inquiryId}`
@@ -212,6 +231,7 @@ export function createRentalStore(sql: Sql, changes: Changes) {
         await ensureRoom(tx, inquiryId, request, fleet[request.cartType] ?? 0)
         await tx`update rental_requests set status = 'confirmed', updated_at = now() where inquiry_id = ${inquiryId}`
         await recordChanges(tx, actor, 'lead', inquiryId, [{ action: 'update', field: 'rental.status', before: request.status, after: 'confirmed' }])
+        await answered(tx, inquiryId, actor)
         return { ...request, status: 'confirmed' as const }
       })
       changed()

@@ -5,7 +5,7 @@ import type { Sql, TransactionSql } from '../db/database.ts'
  * are generic, so carts, photos, leads and accounts share one table and one history view. Every
  * change is written in the same transaction as the change itself: no change without its row.
  */
-export type AuditEntity = 'cart' | 'photo' | 'lead' | 'account' | 'setting' | 'rental-fleet'
+export type AuditEntity = 'cart' | 'photo' | 'lead' | 'account' | 'setting' | 'rental-fleet' | 'reply-template' | 'deposit' | 'appointment' | 'task'
 export type AuditAction = 'create' | 'update' | 'delete'
 
 /** Who made a change: a staff account, or a tool run on the server (`npm run staff`). */

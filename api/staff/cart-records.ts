@@ -45,6 +45,8 @@ export interface StaffCartRow {
   listedAt: string
   updatedAt: string
   version: number
+  /** Shoppers watching it (confirmed price alerts, by email or push): the demand a dealer prices by. */
+  watchers: number
 }
 
 /** A cart as the console's form edits it: the whole record, and what the title derives. */
@@ -59,6 +61,8 @@ export interface StaffCart extends Omit<CartRecord, 'stockNumber' | 'condition'>
   listedAt: string
   updatedAt: string
   soldAt: string | null
+  /** Shoppers watching it (confirmed price alerts, by email or push). */
+  watchers: number
   /** What visitors see where a fact is left empty (SPEC section 3's derivation from the title). */
   derived: DerivedFacts
   /** The cart's photos in order, the cover first (api/photos/photo-store.ts). */
@@ -97,10 +101,15 @@ export interface RowChange {
 }
 const rowFields = ['price', 'status', 'featured'] as const
 
+/** A cart's watchers: confirmed watches that have not ended (api/alerts/, migration 0040). */
+const watcherCount = (sql: Sql | TransactionSql) => sql`
+  (select count(*)::int from cart_watches w where w.cart_id = golf_carts.id and w.confirmed_at is not null and w.ended_at is null) as watchers
+`
+
 export function createCartRecords(sql: Sql, onWrite: () => void) {
   const row = sql`
     id, slug, title, stock_number, vin, category as condition, price::float8 as price, status,
-    location, featured, image_url, make, model, version, listed_at, updated_at,
+    location, featured, image_url, make, model, version, listed_at, updated_at, ${watcherCount(sql)},
     (select json_build_object('key', p.key, 'widths', p.widths) from cart_photos p
       where p.cart_id = golf_carts.id order by p.position, p.id limit 1) as cover
   `
@@ -250,7 +259,7 @@ async function readRecord(sql: Sql | TransactionSql, id: number, lock = false): 
   const [cart] = await sql<Timestamped<Omit<StaffCart, 'derived'>, 'listedAt' | 'updatedAt' | 'soldAt'>[]>`
     select id, slug, title, description, price::float8 as price, image_url, category as condition,
       status, featured, location, year, make, model, trim, vin, serial_number, stock_number, color, seats,
-      battery, street_legal, lifted, msrp::float8 as msrp, version, listed_at, updated_at, sold_at,
+      battery, street_legal, lifted, msrp::float8 as msrp, version, listed_at, updated_at, sold_at, ${watcherCount(sql)},
       coalesce(
         (
           select json_agg(json_build_object(

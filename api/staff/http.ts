@@ -3,12 +3,13 @@ import { sendError } from '../http/errors.ts'
 import { requestOriginVerdict } from '../http/origin.ts'
 import type { RequestInfo } from '../http/request-info.ts'
 import type { Services } from '../services.ts'
-import { type ConsoleRefusal, type RespondToConsoleRefusal, routeRefusal } from './access.ts'
+import { allowRoute, type ConsoleRefusal, guardedSession, requestPath, type RespondToConsoleRefusal } from './access.ts'
+import { isPublicStaffRoute, isSecondStepPage, plainStaffRoutes, routeMatcher, type StaffRoute } from './routes.ts'
 import { clearStaffCookie, clearStepCookie, deviceCookie, setDeviceCookie, setStaffCookie, setStepCookie, staffToken, stepCookie } from './cookie.ts'
 import { signInMessages } from './sign-in.ts'
 import { serviceWorkerSource, webAppManifest, webAppPaths } from './web-app.ts'
-import { staffPaths } from '../../domain/staff-paths.ts'
-import { isPublicStaffRoute, secondStepNeeded } from '../../domain/staff-access.ts'
+import { signInAddress, signInReturn, staffPaths } from '../../domain/staff-paths.ts'
+import { secondStepNeeded } from '../../domain/staff-access.ts'
 
 /**
  * Staff writes come only from the site's own pages: the one origin rule (api/http/origin.ts) with
@@ -22,6 +23,7 @@ export function isSameOrigin(req: Request, siteOrigin: string): boolean {
 export function staffRequestInfo(req: Request, res: Response, siteOrigin: string): RequestInfo {
   return {
     staffToken: staffToken(req),
+    session: guardedSession(res),
     sameOrigin: isSameOrigin(req, siteOrigin),
     clearStaffCookie: () => clearStaffCookie(req, res),
   }
@@ -39,6 +41,8 @@ export interface SignInRefusal {
   username: string
   /** Refused at the second step: the code's form again, not the password's. */
   step?: boolean
+  /** The console page to go to once signed in (`signInReturn`), kept through the refusal. */
+  next?: string
 }
 
 export type RespondToRefusal = (req: Request, res: Response, refusal: SignInRefusal) => void
@@ -66,7 +70,19 @@ export function staffRoutes(
   siteOrigin: string,
   respond: RespondToRefusal = answerAsJson,
   refuse: RespondToConsoleRefusal = consoleRefusalAnswer(() => undefined),
+  /** The console pages' routes and rules, as the site declares them (none without the site). */
+  consolePages: () => Promise<readonly StaffRoute[]> = () => Promise.resolve([]),
 ): Router {
+  // Every route under /staff, matched by the one matcher: the plain routes' and the pages'.
+  let table: Promise<ReturnType<typeof routeMatcher<StaffRoute>>> | undefined
+  const staffTable = () =>
+    (table ??= consolePages().then(
+      (pages) => routeMatcher([...plainStaffRoutes, ...pages]),
+      (error: unknown) => {
+        table = undefined
+        throw error
+      },
+    ))
   const routes = express.Router()
   const form = express.urlencoded({ extended: false, limit: '10kb', parameterLimit: 10 })
 
@@ -91,16 +107,18 @@ export function staffRoutes(
       const body = (req.body ?? {}) as Record<string, unknown>
       const username = typeof body.username === 'string' ? body.username : ''
       const password = typeof body.password === 'string' ? body.password : ''
+      // The page asked for before signing in (an alert's link), if it is a console page.
+      const next = signInReturn(body.next)
       // A sign-in posted from another site would sign the visitor into the attacker's account.
       if (!isSameOrigin(req, siteOrigin)) {
-        return respond(req, res, { status: 403, message: 'Sign in from the site itself.', username })
+        return respond(req, res, { status: 403, message: 'Sign in from the site itself.', username, next })
       }
       // The second step (issue #29): a code, or a passkey's answer, with the cookie a right password set.
       if (typeof body.code === 'string' || typeof body.passkey === 'string') {
         const stepToken = stepCookie(req)
         const passkey = typeof body.passkey === 'string' ? body.passkey : undefined
         const code = typeof body.code === 'string' ? body.code.trim() : ''
-        if (!passkey && !code) return respond(req, res, { status: 400, message: signInMessages.missingCode, username: '', step: true })
+        if (!passkey && !code) return respond(req, res, { status: 400, message: signInMessages.missingCode, username: '', step: true, next })
         const wrong = passkey ? signInMessages.wrongPasskey : signInMessages.wrongCode
         const outcome = await services.staff.signIn.secondStep({
           stepToken: stepToken ?? '',
@@ -114,19 +132,19 @@ export function staffRoutes(
           clearStepCookie(req, res)
           setStaffCookie(req, res, outcome.token)
           setDeviceCookie(req, res, outcome.deviceCookie)
-          return res.redirect(303, staffPaths.console)
+          return res.redirect(303, next ?? staffPaths.console)
         }
         if (outcome.reason === 'expired') {
           clearStepCookie(req, res)
-          return respond(req, res, { status: 401, message: signInMessages.expired, username: '' })
+          return respond(req, res, { status: 401, message: signInMessages.expired, username: '', next })
         }
         if (outcome.reason === 'limited') {
           res.set('Retry-After', String(outcome.retryAfterSeconds))
-          return respond(req, res, { status: 429, message: signInMessages.limited(outcome.retryAfterSeconds), username: '', step: true })
+          return respond(req, res, { status: 429, message: signInMessages.limited(outcome.retryAfterSeconds), username: '', step: true, next })
         }
-        return respond(req, res, { status: outcome.reason === 'malformed' ? 400 : 401, message: wrong, username: '', step: true })
+        return respond(req, res, { status: outcome.reason === 'malformed' ? 400 : 401, message: wrong, username: '', step: true, next })
       }
-      if (!username.trim() || !password) return respond(req, res, { status: 400, message: signInMessages.missing, username })
+      if (!username.trim() || !password) return respond(req, res, { status: 400, message: signInMessages.missing, username, next })
       const outcome = await services.staff.signIn.signIn({
         username,
         password,
@@ -138,18 +156,18 @@ export function staffRoutes(
       if (outcome.ok) {
         setStaffCookie(req, res, outcome.token)
         setDeviceCookie(req, res, outcome.deviceCookie)
-        return res.redirect(303, staffPaths.console)
+        return res.redirect(303, next ?? staffPaths.console)
       }
       if (outcome.reason === 'second-step') {
         setStepCookie(req, res, outcome.stepToken)
-        return res.redirect(303, `${staffPaths.login}?step=code`)
+        return res.redirect(303, signInAddress(next, true))
       }
-      if (outcome.reason === 'malformed') return respond(req, res, { status: 400, message: signInMessages.invalid, username })
+      if (outcome.reason === 'malformed') return respond(req, res, { status: 400, message: signInMessages.invalid, username, next })
       if (outcome.reason === 'limited') {
         res.set('Retry-After', String(outcome.retryAfterSeconds))
-        return respond(req, res, { status: 429, message: signInMessages.limited(outcome.retryAfterSeconds), username })
+        return respond(req, res, { status: 429, message: signInMessages.limited(outcome.retryAfterSeconds), username, next })
       }
-      respond(req, res, { status: 401, message: signInMessages.invalid, username })
+      respond(req, res, { status: 401, message: signInMessages.invalid, username, next })
     } catch (error) {
       next(error)
     }
@@ -172,16 +190,16 @@ export function staffRoutes(
     try {
       const session = await services.staff.sessions.resolve(staffToken(req))
       const signInPage = req.path === '/login' && (req.method === 'GET' || req.method === 'HEAD')
-      if (signInPage) return session ? res.redirect(303, staffPaths.console) : next()
+      if (signInPage) return session ? res.redirect(303, signInReturn(req.query.next) ?? staffPaths.console) : next()
       // Setting a password through an emailed link needs no session (the site's pages answer it).
-      if (isPublicStaffRoute(req.method, req.originalUrl.split('?')[0] ?? '')) return next()
-      if (!session) return res.redirect(303, staffPaths.login)
-      if (session.secondStepMissing && (req.originalUrl.split('?')[0] ?? '').replace(/\/+$/, '') !== secondStepNeeded.page) {
+      if (isPublicStaffRoute(req.method, requestPath(req))) return next()
+      // A page asked for signed out (an alert's link) is where sign-in leads back to.
+      if (!session) return res.redirect(303, signInAddress(req.method === 'GET' ? signInReturn(req.originalUrl) : undefined))
+      if (session.secondStepMissing && !isSecondStepPage(req.method, requestPath(req))) {
         return res.redirect(303, `${secondStepNeeded.page}?needed=second-step#section-second-step`)
       }
-      const refusal = routeRefusal(session, req.method, req.originalUrl)
+      const refusal = allowRoute(req, res, session, await staffTable())
       if (refusal) return refuse(req, res, { ...refusal, session })
-      res.locals.staffSession = session
       next()
     } catch (error) {
       next(error)

@@ -3,6 +3,7 @@ import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
+import { PassThrough } from 'node:stream'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { GolfCartDetail } from '../../domain/golf-cart.ts'
 import { withCheckDigit } from '../../domain/vin.ts'
@@ -11,11 +12,38 @@ import { migrate } from '../db/migrate.ts'
 import { npmCommandArgs, startServerProcess } from '../../tests/support/server-process.ts'
 import { createTestDatabase } from '../../tests/support/test-database.ts'
 import { templateDataDir } from '../../tests/support/database-templates.ts'
+import { runInventory } from '../../scripts/inventory.ts'
 
-/** `npm run inventory` (PRODUCT.md, "import and export"): through a running server, and on PostgreSQL. */
+/**
+ * `npm run inventory` (PRODUCT.md, "import and export"): through a running server, on the data
+ * folder, and on PostgreSQL. Most calls run the command in this process (`runInventory`, what the
+ * script's main calls); each path also spawns the real script once (`spawnInventory`), so its
+ * entry point, exit code and streams stay tested.
+ */
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
-function inventory(args: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {
+type Outcome = { code: number; out: string; err: string }
+
+/** The command in-process, with the environment the spawned script gets and no terminal. */
+async function inventory(args: string[], env: Record<string, string>): Promise<Outcome> {
+  const collect = () => {
+    const stream = new PassThrough()
+    const chunks: Buffer[] = []
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+    return { stream, text: () => Buffer.concat(chunks).toString('utf8') }
+  }
+  const [stdout, stderr] = [collect(), collect()]
+  const code = await runInventory(args, {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'silent', ...env },
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+  })
+  await new Promise((resolve) => setImmediate(resolve))
+  return { code, out: stdout.text(), err: stderr.text() }
+}
+
+/** `npm run inventory -- …` as the dealer runs it (its built command), in a child process. */
+function spawnInventory(args: string[], env: Record<string, string>): Promise<Outcome> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -61,7 +89,7 @@ describe('npm run inventory', () => {
       expect(dry.out).toContain('Dry run, nothing changed: 1 to add')
       expect((await fetch(`${server.url}/api/golf-carts/slug/2025-evolution-d5-ranger-4-plus-2`)).status).toBe(404)
 
-      const done = await inventory(['import', file], { DATA_DIR: dir })
+      const done = await spawnInventory(['import', file], { DATA_DIR: dir })
       expect(done).toMatchObject({ code: 0, out: expect.stringContaining('Imported: 1 added, 0 changed') })
       const detail = await fetch(`${server.url}/api/golf-carts/slug/2025-evolution-d5-ranger-4-plus-2`)
       const cart = (await detail.json()) as GolfCartDetail
@@ -89,7 +117,7 @@ describe('npm run inventory', () => {
     expect(result.err).toContain('Nothing was imported')
     expect(result.err).toContain('line 2, photos: There is no file missing.jpg beside the CSV file')
     const valid = csvFile(dir, 'bad2.csv', `${header}\n${good.replace('11995', 'ask')}\nCLI-2,x,y,5,lost,,${image}\n`)
-    const second = await inventory(['import', valid], { DATA_DIR: dir })
+    const second = await spawnInventory(['import', valid], { DATA_DIR: dir })
     expect(second.code).toBe(1)
     expect(second.err).toMatch(/line 2, price: Price must be a number[^\n]*\nline 3, status: Status must be draft, available, hold or sold/)
   })
@@ -135,7 +163,7 @@ describe('npm run inventory', () => {
       const dir = folder()
       writeFileSync(join(dir, 'front.jpg'), await picture())
       const file = csvFile(dir, 'carts.csv', `${header},photos\n${good},front.jpg\n`)
-      expect(await inventory(['import', file], { DATABASE_URL: db.url! })).toMatchObject({ code: 0 })
+      expect(await spawnInventory(['import', file], { DATABASE_URL: db.url! })).toMatchObject({ code: 0 })
       const audit = await db.sql`select actor, entity, action from audit_log order by id`
       expect(audit).toEqual([
         { actor: 'npm run inventory', entity: 'cart', action: 'create' },

@@ -6,7 +6,7 @@ import type { RowPhotos } from '../carts/import-photos.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
 import { sendError } from '../http/errors.ts'
 import type { Services } from '../services.ts'
-import { staffToken } from './cookie.ts'
+import { guardedSession } from './access.ts'
 import { isSameOrigin } from './http.ts'
 
 /**
@@ -53,7 +53,7 @@ export function staffInventoryUploads(services: Services, siteOrigin: string): R
 
   /** The staff member, or an answer already sent. */
   const guard = async (req: Request, res: Response, write: boolean) => {
-    const session = await services.staff.sessions.resolve(staffToken(req))
+    const session = guardedSession(res)
     if (!session) return refuse(req, res, 401, 'Sign in to use the console.')
     if (write && !isSameOrigin(req, siteOrigin)) return refuse(req, res, 403, 'Console changes are accepted only from the site itself.')
     if (write && Number(req.get('content-length') ?? 0) > maxImportBytes) {

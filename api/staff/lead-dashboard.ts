@@ -1,7 +1,9 @@
 import { interestOptions } from '../../domain/inquiry.ts'
 import { answerWithinMs, dealerTimeZone, unknownSource } from '../../domain/lead-status.ts'
+import { afterBusinessMinutes } from '../../domain/business-hours.ts'
 import type { Sql } from '../db/database.ts'
 import { csvCell } from '../leads/leads-report.ts'
+import { leadConditions } from '../leads/lead-read-model.ts'
 
 /**
  * What the dealer learns from the leads (issue #18): leads per week by source and by interest,
@@ -20,7 +22,7 @@ export interface DashboardWeek {
   leads: number
   won: number
   lost: number
-  /** Answered (first status change or note) within the hour. */
+  /** Answered (a reply or a logged call) within the hour. */
   answeredWithinHour: number
   /** Leads the hour has been decided for: answered, or received more than an hour ago. */
   measured: number
@@ -35,9 +37,12 @@ export interface DashboardSeries {
 }
 
 /**
- * Speed to lead of one account (PRODUCT.md, "escalation"): over the range's leads it gave the
- * first response to, the minutes from arrival to that response, as a median and 90th percentile
- * (interpolated, as PostgreSQL's percentile_cont); and the range's leads it owns still unanswered.
+ * Speed to lead of one account (PRODUCT.md, "escalation" and "first response"): over the range's
+ * leads it gave the first response to (a reply or a logged call), the minutes from arrival to that
+ * response, as a median and 90th percentile (interpolated, as PostgreSQL's percentile_cont); the
+ * range's leads it owns still unanswered; and the share answered within 5 minutes of business time
+ * (domain/business-hours.ts): of its answered leads and its unanswered ones whose 5 business
+ * minutes have passed, those it answered in time. That is the figure a mystery shopper measures.
  */
 export interface SpeedToLead {
   /** Null: answers whose account was removed or not recorded, or (waiting only) leads nobody owns. */
@@ -47,7 +52,16 @@ export interface SpeedToLead {
   medianMinutes: number | null
   p90Minutes: number | null
   waiting: number
+  /** Answered within 5 business minutes. */
+  withinFiveMinutes: number
+  /** Answered, or unanswered past its 5 business minutes: what the share is of. */
+  measuredFiveMinutes: number
+  /** withinFiveMinutes / measuredFiveMinutes, or null when nothing is measured yet. */
+  shareWithinFiveMinutes: number | null
 }
+
+/** The mystery shopper's mark (PRODUCT.md, "first response"): an answer within this many business minutes. */
+export const answerWithinBusinessMinutes = 5
 
 export interface LeadDashboard extends DashboardRange {
   weeks: DashboardWeek[]
@@ -80,13 +94,12 @@ export function defaultRange(now = new Date(), weeks = defaultWeeks): DashboardR
   return { from: isoDay(monday), to: today }
 }
 
-export async function leadDashboard(sql: Sql, range: DashboardRange): Promise<LeadDashboard> {
-  const from = sql`((${range.from}::date)::timestamp at time zone ${dealerTimeZone})`
-  const to = sql`((${range.to}::date + 1)::timestamp at time zone ${dealerTimeZone})`
+export async function leadDashboard(sql: Sql, range: DashboardRange, now = new Date()): Promise<LeadDashboard> {
   const week = sql`to_char(date_trunc('week', i.created_at at time zone ${dealerTimeZone}), 'YYYY-MM-DD')`
-  const inRange = sql`i.spam_reason is null and i.created_at >= ${from} and i.created_at < ${to}`
+  // The inbox's leads received in the range (spam left out), as its filter reads the days.
+  const inRange = leadConditions(sql, { from: range.from, to: range.to })
   const within = `${answerWithinMs} milliseconds`
-  const [weekRows, counted, sources, interests, answeredBy, waitingFor] = await Promise.all([
+  const [weekRows, counted, sources, interests, answeredBy, waitingFor, timings] = await Promise.all([
     sql<{ week: string }[]>`
       select to_char(d, 'YYYY-MM-DD') as week
       from generate_series(date_trunc('week', ${range.from}::date::timestamp), ${range.to}::date::timestamp, interval '1 week') d
@@ -121,6 +134,10 @@ export async function leadDashboard(sql: Sql, range: DashboardRange): Promise<Le
       where ${inRange} and i.first_response_at is null
       group by 1, 2
     `,
+    sql<Timing[]>`
+      select i.first_response_by, i.owner_id, i.created_at, i.first_response_at
+      from contact_inquiries i where ${inRange}
+    `,
   ])
   const order = weekRows.map((w) => w.week)
   const byWeek = new Map(counted.map((w) => [w.week, w]))
@@ -136,7 +153,7 @@ export async function leadDashboard(sql: Sql, range: DashboardRange): Promise<Le
   return {
     ...range,
     weeks,
-    speedToLead: speedPerAccount(answeredBy, waitingFor),
+    speedToLead: withinFiveMinutes(speedPerAccount(answeredBy, waitingFor), timings, now),
     bySource: series(order, sources, (key) => key ?? unknownSource, shownSources),
     byInterest: series(
       order,
@@ -151,6 +168,44 @@ export async function leadDashboard(sql: Sql, range: DashboardRange): Promise<Le
   }
 }
 
+const notRecorded = 'not recorded (a removed account)'
+const nobody = 'nobody'
+
+interface Timing {
+  firstResponseBy: number | null
+  ownerId: number | null
+  createdAt: Date
+  firstResponseAt: Date | null
+}
+
+/**
+ * Each line's share answered within 5 business minutes: an answered lead counts for who answered
+ * it, an unanswered one for its owner once its 5 minutes have passed. Business minutes are never
+ * fewer than wall-clock ones, so an answer within 5 minutes of wall clock needs no calendar, nor
+ * does a lead left more than 8 days (no week closes longer).
+ */
+function withinFiveMinutes(lines: SpeedToLead[], timings: readonly Timing[], now: Date): SpeedToLead[] {
+  const mark = answerWithinBusinessMinutes * 60_000
+  const lineOf = (accountId: number | null, answered: boolean) =>
+    lines.find((line) => line.accountId === accountId && (accountId !== null || line.account === (answered ? notRecorded : nobody)))
+  for (const lead of timings) {
+    const answered = lead.firstResponseAt !== null
+    const line = lineOf(answered ? lead.firstResponseBy : lead.ownerId, answered)
+    if (!line) continue
+    const since = lead.createdAt.getTime()
+    const until = (lead.firstResponseAt ?? now).getTime()
+    const inTime = until - since <= mark || until <= afterBusinessMinutes(lead.createdAt, answerWithinBusinessMinutes).getTime()
+    if (answered) {
+      line.measuredFiveMinutes++
+      if (inTime) line.withinFiveMinutes++
+    } else if (until - since > 8 * dayMs || !inTime) {
+      line.measuredFiveMinutes++
+    }
+  }
+  for (const line of lines) line.shareWithinFiveMinutes = line.measuredFiveMinutes === 0 ? null : line.withinFiveMinutes / line.measuredFiveMinutes
+  return lines
+}
+
 /** One line per account from its answers and its waiting leads. */
 function speedPerAccount(
   answered: readonly { accountId: number | null; username: string | null; answered: number; medianMinutes: number; p90Minutes: number }[],
@@ -158,23 +213,33 @@ function speedPerAccount(
 ): SpeedToLead[] {
   // Answers of no account and leads of no owner are two lines, not one.
   const lines = new Map<string, SpeedToLead>()
-  const line = (accountId: number | null, username: string | null, nobody: string) => {
-    const key = accountId === null ? nobody : String(accountId)
+  const line = (accountId: number | null, username: string | null, none: string) => {
+    const key = accountId === null ? none : String(accountId)
     let found = lines.get(key)
     if (!found) {
-      found = { accountId, account: username ?? nobody, answered: 0, medianMinutes: null, p90Minutes: null, waiting: 0 }
+      found = {
+        accountId,
+        account: username ?? none,
+        answered: 0,
+        medianMinutes: null,
+        p90Minutes: null,
+        waiting: 0,
+        withinFiveMinutes: 0,
+        measuredFiveMinutes: 0,
+        shareWithinFiveMinutes: null,
+      }
       lines.set(key, found)
     }
     return found
   }
   for (const row of answered) {
-    Object.assign(line(row.accountId, row.username, 'not recorded (a removed account)'), {
+    Object.assign(line(row.accountId, row.username, notRecorded), {
       answered: row.answered,
       medianMinutes: Number(row.medianMinutes),
       p90Minutes: Number(row.p90Minutes),
     })
   }
-  for (const row of waiting) line(row.accountId, row.username, 'nobody').waiting = row.waiting
+  for (const row of waiting) line(row.accountId, row.username, nobody).waiting = row.waiting
   return [...lines.values()].sort((a, b) => b.answered - a.answered || b.waiting - a.waiting || a.account.localeCompare(b.account))
 }
 

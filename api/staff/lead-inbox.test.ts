@@ -1,11 +1,12 @@
 import { TRPCClientError } from '@trpc/client'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ValidInquiry } from '../../domain/inquiry.ts'
 import { startSmtpSink, type SmtpSink } from '../../tests/support/smtp-sink.ts'
 import { addStaff, signedInClient, type staffClient } from '../../tests/support/staff.ts'
 import { backends } from '../../tests/support/test-database.ts'
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
 import type { AppRouter } from '../trpc/router.ts'
+import { textingNotSetUp } from '../leads/lead-replies.ts'
 
 /** The staff's lead inbox through HTTP (issue #18): filters, search, working a lead, delivery, dashboard. */
 const lead = (over: Partial<ValidInquiry>): ValidInquiry => ({
@@ -59,11 +60,10 @@ describe.each(backends)('the lead inbox on %s', (backend) => {
     // Olive wrote three weeks ago, New Jersey time.
     await server.db.sql`update contact_inquiries set created_at = now() - interval '21 days' where id = ${ids.old}`
     // Wait until the first attempt of every notification has failed.
-    for (let i = 0; i < 200; i++) {
-      const [row] = await server.db.sql`select count(*)::int as n from outbox_messages where last_error is null and sent_at is null`
-      if (row!.n === 0) break
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
+    await vi.waitFor(
+      async () => expect(await server.db.sql`select id from outbox_messages where last_error is null and sent_at is null`).toEqual([]),
+      { timeout: 10_000, interval: 50 },
+    )
   })
   afterAll(async () => {
     await server?.close()
@@ -157,20 +157,25 @@ describe.each(backends)('the lead inbox on %s', (backend) => {
   })
 
   describe('working a lead', () => {
-    it('changes status, assigns and adds notes; each change is in the audit log, and the first one is the first response', async () => {
+    it('changes status, assigns and adds notes, each change in the audit log; none of them is the first response, a call is', async () => {
       const id = ids.marisol!
       const contacted = await client.staff.lead.setStatus.mutate({ id, status: 'contacted' })
       expect(contacted.status).toBe('contacted')
-      expect(Date.now() - Date.parse(contacted.firstResponseAt!)).toBeLessThan(60_000)
+      expect(contacted.firstResponseAt).toBeNull()
       const assigned = await client.staff.lead.assign.mutate({ id, ownerId: devonId })
       expect(assigned.owner).toEqual({ id: devonId, username: 'devon' })
       const note = await client.staff.lead.addNote.mutate({ id, text: '  Called, wants a test drive Saturday.  ' })
       expect(note).toMatchObject({ author: 'maria', body: 'Called, wants a test drive Saturday.' })
       await devon.staff.lead.setStatus.mutate({ id, status: 'quoted' })
 
+      expect((await devon.staff.lead.get.query({ id })).firstResponseAt).toBeNull()
+      const called = Date.now()
+      await devon.staff.lead.logCall.mutate({ id, outcome: 'reached', note: 'Wants Saturday at 10' })
+
       // Another signed-in member sees it all.
       const seen = await devon.staff.lead.get.query({ id })
-      expect(seen).toMatchObject({ status: 'quoted', owner: { username: 'devon' }, firstResponseAt: contacted.firstResponseAt })
+      expect(seen).toMatchObject({ status: 'quoted', owner: { username: 'devon' } })
+      expect(Date.parse(seen.firstResponseAt!)).toBeGreaterThanOrEqual(called - 1000)
       expect(seen.notes.map((n) => [n.author, n.body])).toEqual([['maria', 'Called, wants a test drive Saturday.']])
       expect(seen.history.map((e) => [e.actor, e.action, e.field, e.before, e.after])).toEqual([
         ['devon', 'update', 'status', 'contacted', 'quoted'],
@@ -183,13 +188,13 @@ describe.each(backends)('the lead inbox on %s', (backend) => {
       expect(await listed({ status: 'quoted' })).toEqual([id])
     })
 
-    it('a note alone counts as the first response; setting the status it already has records nothing', async () => {
+    it('a note alone is not the first response; setting the status it already has records nothing', async () => {
       const id = ids.old!
       await client.staff.lead.setStatus.mutate({ id, status: 'new' })
       expect((await client.staff.lead.get.query({ id })).firstResponseAt).toBeNull()
       await client.staff.lead.addNote.mutate({ id, text: 'Left a voicemail.' })
       const after = await client.staff.lead.get.query({ id })
-      expect(after.firstResponseAt).not.toBeNull()
+      expect(after.firstResponseAt).toBeNull()
       expect(after.history.map((e) => e.field)).toEqual(['note'])
     })
 
@@ -215,12 +220,9 @@ describe.each(backends)('the lead inbox on %s', (backend) => {
       expect(asked.deliveries[0]).toMatchObject({ kind: 'dealer-email', state: expect.stringMatching(/queued|sending|sent/) })
       const [message] = await smtp.waitFor(1, 10_000)
       expect(message!.subject).toContain('Sam Patel')
-      let lead = await client.staff.lead.get.query({ id })
-      for (let i = 0; i < 100 && lead.delivery !== 'sent'; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 50))
-        lead = await client.staff.lead.get.query({ id })
-      }
-      expect(lead.delivery).toBe('sent')
+      // Sent is recorded just after the mail server took it.
+      await expect.poll(async () => (await client.staff.lead.get.query({ id })).delivery, { timeout: 5000, interval: 50 }).toBe('sent')
+      const lead = await client.staff.lead.get.query({ id })
       expect(lead.deliveries[0]).toMatchObject({ state: 'sent', lastError: null, nextAttemptAt: null })
       expect(lead.history[0]).toMatchObject({ actor: 'maria', field: 'delivery', after: { kind: 'dealer-email', nextAttemptAt: 'now' } })
       expect((lead.history[0]!.before as { lastError: string }).lastError).toMatch(/^mail server: /)
@@ -229,6 +231,16 @@ describe.each(backends)('the lead inbox on %s', (backend) => {
       expect(again.data).toMatchObject({ httpStatus: 409 })
       expect((await errorOf(client.staff.lead.resend.mutate({ id, kind: 'crm-adf' }))).data).toMatchObject({ httpStatus: 400 })
       expect(smtp.messages.filter((m) => m.subject?.includes('Sam Patel'))).toHaveLength(1)
+    })
+
+    it('offers no texting without Twilio’s settings, says what to set, and has no webhook for texts', async () => {
+      const lead = await client.staff.lead.get.query({ id: ids.sam! })
+      expect(lead.texting).toEqual({ available: false, reason: textingNotSetUp })
+      const refused = await errorOf(client.staff.lead.reply.mutate({ id: ids.sam!, channel: 'sms', body: 'Hi Sam' }))
+      expect(refused.data).toMatchObject({ httpStatus: 400 })
+      expect(refused.message).toBe(textingNotSetUp)
+      const webhook = await fetch(`${server.url}/webhooks/twilio/sms`, { method: 'POST', body: new URLSearchParams({ From: '+16095550123', Body: 'hi' }) })
+      expect(webhook.status).toBe(404)
     })
 
     it('offers every staff account as an owner and every source seen as a filter', async () => {
@@ -244,9 +256,11 @@ describe.each(backends)('the lead inbox on %s', (backend) => {
 
   describe('the dashboard', () => {
     it('counts leads per week by source and by interest, the hour, and won versus lost', async () => {
+      await client.staff.lead.logCall.mutate({ id: ids.sam!, outcome: 'reached' })
+      await client.staff.lead.logCall.mutate({ id: ids.percent!, outcome: 'no-answer' })
       await client.staff.lead.setStatus.mutate({ id: ids.sam!, status: 'won' })
       await client.staff.lead.setStatus.mutate({ id: ids.percent!, status: 'lost' })
-      // Olive was answered (a note) three weeks after she wrote: not within the hour.
+      // Olive, who wrote three weeks ago, was never answered (a note is no answer): not within the hour.
       const dashboard = await client.staff.lead.dashboard.query()
       expect(dashboard.weeks).toHaveLength(12)
       expect(dashboard.weeks.every((w) => new Date(`${w.week}T12:00:00Z`).getUTCDay() === 1)).toBe(true)
@@ -256,7 +270,7 @@ describe.each(backends)('the lead inbox on %s', (backend) => {
         lost: 1,
         open: 2,
         answeredWithinHour: 3,
-        // Marisol, Sam and Pat were answered at once; Olive late. Everyone is measured.
+        // Marisol, Sam and Pat were called at once; Olive is over an hour old. Everyone is measured.
         measured: 4,
         shareWithinHour: 0.75,
       })
@@ -273,7 +287,7 @@ describe.each(backends)('the lead inbox on %s', (backend) => {
     it('gives the same figures as CSV at a staff-only address', async () => {
       const anonymous = await fetch(`${server.url}/staff/leads/dashboard.csv`, { redirect: 'manual' })
       expect(anonymous.status).toBe(303)
-      expect(anonymous.headers.get('location')).toBe('/staff/login')
+      expect(anonymous.headers.get('location')).toBe('/staff/login?next=%2Fstaff%2Fleads%2Fdashboard.csv')
       const { cookie } = await signedInClient(server)
       const res = await fetch(`${server.url}/staff/leads/dashboard.csv`, { headers: { cookie } })
       expect(res.status).toBe(200)
@@ -283,7 +297,7 @@ describe.each(backends)('the lead inbox on %s', (backend) => {
       const lines = (await res.text()).trimEnd().split('\r\n')
       expect(lines[0]).toBe(
         'week starting,leads,source: rentals-landing,source: network.example,source: not given,' +
-          'interest: DENAGO,interest: EVOLUTION,interest: No interest given,interest: RENTALS,' +
+          'interest: Denago,interest: Evolution,interest: No interest given,interest: Rentals,' +
           'won,lost,answered within an hour,answered or over an hour old',
       )
       expect(lines).toHaveLength(14)

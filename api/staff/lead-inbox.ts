@@ -1,91 +1,40 @@
-import type { Interest } from '../../domain/inquiry.ts'
-import { dealerTimeZone, type DeliveryState, deliverySummary, type LeadStatus } from '../../domain/lead-status.ts'
+import type { LeadStatus } from '../../domain/lead-status.ts'
 import type { Sql, TransactionSql } from '../db/database.ts'
-import { type NotificationKind, notificationKinds } from '../inquiries/inquiry-store.ts'
+import type { NotificationKind } from '../inquiries/inquiry-store.ts'
 import { serviceRequestOf } from '../inquiries/service-requests.ts'
 import { rentalRequestOf } from '../rentals/rental-store.ts'
 import type { RentalRequestDetails } from '../../domain/rental-request.ts'
 import type { ServiceRequestDetails } from '../../domain/service-request.ts'
 import { type Actor, type AuditEntry, historyOf, recordChanges } from './audit.ts'
+import { type TimelineEntry, timelineOf } from '../leads/lead-timeline.ts'
+import {
+  type DeliveredLead,
+  type Lead,
+  leadConditions,
+  type LeadFilter,
+  type LeadLink,
+  type LeadOwner,
+  readLead,
+  type LeadRead,
+  readLeadPage,
+  readLeads,
+  withDeliveries,
+} from '../leads/lead-read-model.ts'
 
 /**
  * The staff's lead inbox (PRODUCT.md, "leads"): every inquiry that is not spam, newest first,
  * with its cart, source, the delivery of its notifications, its status and owner; and the work
  * done on it (status, owner, notes, sending a failed notification again), each change written
- * to the audit log in the same transaction.
+ * to the audit log in the same transaction. Leads are read through api/leads/lead-read-model.ts.
  */
-
-/** What the inbox can be narrowed to. Days are the dealer's (New Jersey), inclusive. */
-export interface LeadFilter {
-  status?: LeadStatus
-  /** A staff account's id, or `none` for leads nobody owns. */
-  owner?: number | 'none'
-  interest?: Interest | 'none'
-  /** A source as the inbox names it (the embed's label, else the page's host), or `none`. */
-  source?: string
-  /** `YYYY-MM-DD`, received on or after that day. */
-  from?: string
-  /** `YYYY-MM-DD`, received on or before that day. */
-  to?: string
-  /** Words that must each appear in the name, the email or the phone number (digits). */
-  q?: string
-}
 
 export interface LeadQuery extends LeadFilter {
   limit: number
   offset?: number
 }
 
-/** One notification of a lead and how its delivery stands. */
-export interface LeadDelivery {
-  kind: NotificationKind
-  state: DeliveryState
-  attempts: number
-  /** Why the last attempt failed (the step and the mail server's answer). */
-  lastError: string | null
-  /** When the worker tries again; null once sent. */
-  nextAttemptAt: string | null
-  sentAt: string | null
-}
-
-export interface LeadOwner {
-  id: number
-  username: string
-}
-
-/** One row of the inbox. */
-export interface LeadSummary {
-  id: number
-  receivedAt: string
-  firstName: string
-  lastName: string
-  email: string
-  phone: string | null
-  interest: Interest | null
-  /** The message's first 300 characters; `messageCut` says there is more on the lead's page. */
-  message: string | null
-  messageCut: boolean
-  /** The cart the visitor asked about, as it was then (its page may have gone since). */
-  cart: { slug: string; title: string | null; price: number | null } | null
-  sourceUrl: string | null
-  sourceLabel: string | null
-  /** The label, else the page's host; null when neither was sent. */
-  source: string | null
-  status: LeadStatus
-  owner: LeadOwner | null
-  firstResponseAt: string | null
-  /** The notifications' joint state in one word, and each one's. */
-  delivery: DeliveryState | 'none'
-  deliveries: LeadDelivery[]
-  /** The earlier lead of the last 30 days with the same email or phone, when there is one. */
-  repeatOf: LeadLink | null
-}
-
-/** Another lead, as a link to it. */
-export interface LeadLink {
-  id: number
-  receivedAt: string
-}
+/** One row of the inbox: the lead (its message cut to 300 characters) with its notifications. */
+export type LeadSummary = Omit<DeliveredLead, 'spamReason'>
 
 export interface LeadNote {
   id: number
@@ -98,6 +47,8 @@ export interface LeadNote {
 export interface LeadDetail extends LeadSummary {
   history: AuditEntry[]
   notes: LeadNote[]
+  /** Everything that happened with the lead, newest first (api/leads/lead-timeline.ts). */
+  timeline: TimelineEntry[]
   /** Later leads from the same person (repeats of this one), oldest first. */
   repeats: LeadLink[]
   /** A rental request's details, with its place in the calendar (issue #33). */
@@ -105,8 +56,6 @@ export interface LeadDetail extends LeadSummary {
   /** A service request's details (issue #33). */
   service: ServiceRequestDetails | null
 }
-
-export const messagePreviewLength = 300
 
 export class NoSuchLeadError extends Error {
   override name = 'NoSuchLeadError'
@@ -126,116 +75,9 @@ export class LeadActionError extends Error {
   }
 }
 
-/** A search word: phone-like words are searched as their digits, the rest in lower case. */
-export function searchTerms(q: string | undefined): string[] {
-  return (q ?? '')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 8)
-    .map((word) => (/^[\d\s().+-]+$/.test(word) && /\d/.test(word) ? word.replace(/\D/g, '') : word.toLowerCase()))
-    .filter(Boolean)
-}
-
-/** A `like` pattern that finds the word anywhere, its own % and _ taken literally. */
-const containing = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
-/** The filter as SQL conditions on `contact_inquiries i`; spam is never in the inbox. */
-export function leadConditions(sql: Sql | TransactionSql, filter: LeadFilter) {
-  const dayStart = (day: string) => sql`((${day}::date)::timestamp at time zone ${dealerTimeZone})`
-  const conditions = [
-    sql`i.spam_reason is null`,
-    ...(filter.status ? [sql`i.status = ${filter.status}`] : []),
-    ...(filter.owner === 'none' ? [sql`i.owner_id is null`] : filter.owner !== undefined ? [sql`i.owner_id = ${filter.owner}`] : []),
-    ...(filter.interest === 'none' ? [sql`i.interest is null`] : filter.interest ? [sql`i.interest = ${filter.interest}`] : []),
-    ...(filter.source === 'none' ? [sql`i.source is null`] : filter.source ? [sql`i.source = ${filter.source}`] : []),
-    ...(filter.from ? [sql`i.created_at >= ${dayStart(filter.from)}`] : []),
-    ...(filter.to ? [sql`i.created_at < ${sql`((${filter.to}::date + 1)::timestamp at time zone ${dealerTimeZone})`}`] : []),
-    ...searchTerms(filter.q).map((word) => sql`i.search_text like ${containing(word)}`),
-  ]
-  return conditions.reduce((acc, condition) => sql`${acc} and ${condition}`)
-}
-
-const summaryColumns = (sql: Sql | TransactionSql) => sql`
-  i.id, to_json(i.created_at) #>> '{}' as received_at, i.first_name, i.last_name, i.email, i.phone,
-  i.interest, i.cart_slug, i.cart_title, i.cart_price::float8 as cart_price, i.source_url,
-  i.source_label, i.source, i.status, i.owner_id, u.username as owner_name,
-  to_json(i.first_response_at) #>> '{}' as first_response_at, i.repeat_of,
-  (select to_json(r.created_at) #>> '{}' from contact_inquiries r where r.id = i.repeat_of) as repeat_of_at
-`
-
-interface SummaryRow {
-  id: number
-  receivedAt: string
-  firstName: string
-  lastName: string
-  email: string
-  phone: string | null
-  interest: Interest | null
-  message: string | null
-  messageCut: boolean
-  cartSlug: string | null
-  cartTitle: string | null
-  cartPrice: number | null
-  sourceUrl: string | null
-  sourceLabel: string | null
-  source: string | null
-  status: LeadStatus
-  ownerId: number | null
-  ownerName: string | null
-  firstResponseAt: string | null
-  repeatOf: number | null
-  repeatOfAt: string | null
-}
-
-interface DeliveryRow {
-  inquiryId: number
-  kind: NotificationKind
-  attempts: number
-  lastError: string | null
-  nextAttemptAt: string
-  sentAt: string | null
-  sending: boolean
-  due: boolean
-}
-
-async function deliveriesOf(sql: Sql | TransactionSql, ids: readonly number[]): Promise<Map<number, LeadDelivery[]>> {
-  const byLead = new Map<number, LeadDelivery[]>()
-  if (ids.length === 0) return byLead
-  const rows = await sql<DeliveryRow[]>`
-    select inquiry_id, kind, attempts, last_error, to_json(next_attempt_at) #>> '{}' as next_attempt_at,
-           to_json(sent_at) #>> '{}' as sent_at, coalesce(claimed_until > now(), false) as sending,
-           next_attempt_at <= now() as due
-    from outbox_messages where inquiry_id in ${sql(ids as number[])} and kind in ${sql(notificationKinds)}
-    order by inquiry_id, id
-  `
-  for (const row of rows) {
-    // A failed notification made due again ("send again now", or its retry time came) is queued.
-    const state: DeliveryState = row.sentAt ? 'sent' : row.sending ? 'sending' : row.lastError && !row.due ? 'failed' : 'queued'
-    const list = byLead.get(row.inquiryId) ?? []
-    list.push({
-      kind: row.kind,
-      state,
-      attempts: row.attempts,
-      lastError: row.sentAt ? null : row.lastError,
-      nextAttemptAt: row.sentAt ? null : row.nextAttemptAt,
-      sentAt: row.sentAt,
-    })
-    byLead.set(row.inquiryId, list)
-  }
-  return byLead
-}
-
-function toSummary(row: SummaryRow, deliveries: LeadDelivery[]): LeadSummary {
-  const { cartSlug, cartTitle, cartPrice, ownerId, ownerName, repeatOf, repeatOfAt, ...rest } = row
-  return {
-    ...rest,
-    repeatOf: repeatOf !== null && repeatOfAt !== null ? { id: repeatOf, receivedAt: repeatOfAt } : null,
-    cart: cartSlug ? { slug: cartSlug, title: cartTitle, price: cartPrice } : null,
-    owner: ownerId !== null && ownerName !== null ? { id: ownerId, username: ownerName } : null,
-    delivery: deliverySummary(deliveries.map((d) => d.state)),
-    deliveries,
-  }
+/** The inbox's view of leads: with their deliveries, without the spam rule (none has one). */
+async function summaries(db: Sql | TransactionSql, leads: readonly Lead[]): Promise<LeadSummary[]> {
+  return (await withDeliveries(db, leads)).map(({ spamReason: _none, ...lead }) => lead)
 }
 
 export interface LeadInboxOptions {
@@ -244,68 +86,43 @@ export interface LeadInboxOptions {
 }
 
 export function createLeadInbox(sql: Sql, options: LeadInboxOptions = {}) {
-  async function readLead(db: Sql | TransactionSql, id: number, lock = false): Promise<LeadSummary & { fullMessage: string | null }> {
-    const [row] = await db<(SummaryRow & { fullMessage: string | null })[]>`
-      select ${summaryColumns(db)}, i.message as full_message,
-             left(i.message, ${messagePreviewLength}) as message, length(i.message) > ${messagePreviewLength} as message_cut
-      from contact_inquiries i left join users u on u.id = i.owner_id
-      where i.id = ${id} and i.spam_reason is null
-      ${lock ? db`for update of i` : db``}
-    `
-    if (!row) throw new NoSuchLeadError(id)
-    const { fullMessage, ...summary } = row
-    return { ...toSummary(summary, (await deliveriesOf(db, [id])).get(id) ?? []), fullMessage }
+  /** A lead of the inbox with its deliveries, its message as `read` asks. */
+  async function summaryOf(db: Sql | TransactionSql, id: number, read: LeadRead): Promise<LeadSummary> {
+    const lead = await readLead(db, id, read)
+    if (!lead) throw new NoSuchLeadError(id)
+    const [summary] = await summaries(db, [lead])
+    return summary!
   }
 
-  /** Marks the first response (status change or note) and who gave it if there was none, in the same transaction. */
-  const firstResponse = (tx: TransactionSql, id: number, actor: Actor) =>
-    tx`
-      update contact_inquiries set first_response_at = now(), first_response_by = ${actor.id}
-      where id = ${id} and first_response_at is null
-    `
-
   async function write(id: number, work: (tx: TransactionSql, lead: LeadSummary) => Promise<void>): Promise<LeadSummary> {
-    await sql.begin(async (tx) => work(tx, await readLead(tx, id, true)))
-    const { fullMessage: _full, ...lead } = await readLead(sql, id)
-    return lead
+    await sql.begin(async (tx) => work(tx, await summaryOf(tx, id, { message: 'preview', lock: true })))
+    return summaryOf(sql, id, { message: 'preview' })
   }
 
   return {
     /** A page of the inbox, newest first, and how many leads match in all. */
     async list(query: LeadQuery): Promise<{ leads: LeadSummary[]; total: number }> {
-      const where = leadConditions(sql, query)
-      const [rows, [count]] = await Promise.all([
-        sql<SummaryRow[]>`
-          select ${summaryColumns(sql)},
-                 left(i.message, ${messagePreviewLength}) as message, length(i.message) > ${messagePreviewLength} as message_cut
-          from contact_inquiries i left join users u on u.id = i.owner_id
-          where ${where}
-          order by i.created_at desc, i.id desc
-          limit ${query.limit} offset ${query.offset ?? 0}
-        `,
-        sql<[{ total: number }]>`select count(*)::int as total from contact_inquiries i where ${where}`,
-      ])
-      const deliveries = await deliveriesOf(sql, rows.map((r) => r.id))
-      return { leads: rows.map((row) => toSummary(row, deliveries.get(row.id) ?? [])), total: count?.total ?? 0 }
+      const page = await readLeadPage(sql, leadConditions(sql, query), { message: 'preview', limit: query.limit, offset: query.offset })
+      return { leads: await summaries(sql, page.leads), total: page.total }
     },
 
     /** A lead's page: the whole message, its notes (oldest first) and its history (newest first). */
     async get(id: number): Promise<LeadDetail> {
-      const { fullMessage, ...lead } = await readLead(sql, id)
-      const [notes, history, repeats, rental, service] = await Promise.all([
+      const lead = await summaryOf(sql, id, { message: 'whole' })
+      const [notes, history, repeats, rental, service, timeline] = await Promise.all([
         sql<LeadNote[]>`
           select id::int as id, to_json(at) #>> '{}' as at, author, body
           from lead_notes where inquiry_id = ${id} order by id
         `,
         historyOf(sql, 'lead', id, { limit: 200 }),
-        sql<LeadLink[]>`
-          select id, to_json(created_at) #>> '{}' as received_at
-          from contact_inquiries where repeat_of = ${id} and spam_reason is null order by created_at, id
-        `,
+        readLeads(sql, sql`i.repeat_of = ${id} and i.spam_reason is null`),
         lead.interest === 'rentals' ? rentalRequestOf(sql, id) : null,
         lead.interest === 'service' ? serviceRequestOf(sql, id) : null,
+        timelineOf(sql, [id]),
       ])
-      return { ...lead, message: fullMessage, messageCut: false, notes: [...notes], history, repeats: [...repeats], rental, service }
+      // Oldest first, as links.
+      const links = repeats.reverse().map(({ id, receivedAt }): LeadLink => ({ id, receivedAt }))
+      return { ...lead, notes: [...notes], history, repeats: links, rental, service, timeline }
     },
 
     /** What the filters offer: the staff who can own leads, and every source seen. */
@@ -332,8 +149,8 @@ export function createLeadInbox(sql: Sql, options: LeadInboxOptions = {}) {
     setStatus(actor: Actor, id: number, status: LeadStatus): Promise<LeadSummary> {
       return write(id, async (tx, lead) => {
         if (lead.status === status) return
+        // Not a response: only a reply or a call is (api/leads/lead-replies.ts).
         await tx`update contact_inquiries set status = ${status} where id = ${id}`
-        await firstResponse(tx, id, actor)
         await recordChanges(tx, actor, 'lead', id, [{ action: 'update', field: 'status', before: lead.status, after: status }])
       })
     },
@@ -356,13 +173,12 @@ export function createLeadInbox(sql: Sql, options: LeadInboxOptions = {}) {
 
     async addNote(actor: Actor, id: number, body: string): Promise<LeadNote> {
       const note = await sql.begin(async (tx) => {
-        await readLead(tx, id, true)
+        await summaryOf(tx, id, { lock: true })
         const [row] = await tx<LeadNote[]>`
           insert into lead_notes (inquiry_id, author_id, author, body)
           values (${id}, ${actor.id}, ${actor.name}, ${body})
           returning id::int as id, to_json(at) #>> '{}' as at, author, body
         `
-        await firstResponse(tx, id, actor)
         await recordChanges(tx, actor, 'lead', id, [{ action: 'create', field: 'note', after: body }])
         return row!
       })

@@ -3,51 +3,31 @@ import { spamKeptDays } from '../../domain/lead-status.ts'
 import type { Sql } from '../db/database.ts'
 import { type InquiryStoreOptions, queueNotifications } from '../inquiries/inquiry-store.ts'
 import { routeLead } from '../inquiries/lead-routing.ts'
+import { joinCustomer } from '../customers/customer-keys.ts'
 import { queueArrivalAlerts } from '../leads/staff-alerts.ts'
 import { earlierLeadQuery } from '../inquiries/repeats.ts'
 import { type Actor, recordChanges } from './audit.ts'
-import { messagePreviewLength, NoSuchLeadError } from './lead-inbox.ts'
+import { NoSuchLeadError } from './lead-inbox.ts'
+import { type Lead, leadFields, readLeadPage } from '../leads/lead-read-model.ts'
 
 /**
  * The Spam view (PRODUCT.md, "no lead silently lost"): what the spam rules caught is kept here
  * with the rule that caught it, emailed to nobody; "Not spam" moves a lead to the inbox and
  * queues its notifications then, as if it had just arrived; spam is deleted 30 days after it came.
  */
-export interface SpamLead {
-  id: number
-  receivedAt: string
-  firstName: string
-  lastName: string
-  email: string
-  phone: string | null
-  /** The message's first 300 characters; `messageCut` says there was more. */
-  message: string | null
-  messageCut: boolean
-  sourceUrl: string | null
-  sourceLabel: string | null
-  rule: SpamReason
-}
+const spamFields = [
+  'id', 'receivedAt', 'firstName', 'lastName', 'email', 'phone', 'message', 'messageCut', 'sourceUrl', 'sourceLabel',
+] as const
+
+/** A caught lead: who sent what from where (its message cut to 300 characters), and the rule that caught it. */
+export type SpamLead = Pick<Lead, (typeof spamFields)[number]> & { rule: SpamReason }
 
 export function createSpamBox(sql: Sql, leads: InquiryStoreOptions = { notifications: [] }) {
   return {
     /** A page of caught leads, newest first, and how many there are in all. */
     async list(page: { limit: number; offset?: number }): Promise<{ leads: SpamLead[]; total: number }> {
-      const [rows, [count]] = await Promise.all([
-        sql<(Omit<SpamLead, 'receivedAt'> & { receivedAt: Date })[]>`
-          select id, created_at as received_at, first_name, last_name, email, phone,
-                 left(message, ${messagePreviewLength}) as message, length(message) > ${messagePreviewLength} as message_cut,
-                 source_url, source_label, spam_reason as rule
-          from contact_inquiries
-          where spam_reason is not null
-          order by created_at desc, id desc
-          limit ${page.limit} offset ${page.offset ?? 0}
-        `,
-        sql<[{ total: number }]>`select count(*)::int as total from contact_inquiries where spam_reason is not null`,
-      ])
-      return {
-        leads: rows.map((row) => ({ ...row, messageCut: Boolean(row.messageCut), receivedAt: row.receivedAt.toISOString() })),
-        total: count?.total ?? 0,
-      }
+      const { leads, total } = await readLeadPage(sql, sql`i.spam_reason is not null`, { message: 'preview', ...page })
+      return { leads: leads.map((lead) => ({ ...leadFields(lead, spamFields), rule: lead.spamReason! })), total }
     },
 
     /**
@@ -69,6 +49,7 @@ export function createSpamBox(sql: Sql, leads: InquiryStoreOptions = { notificat
           where id = ${id}
         `
         await recordChanges(tx, actor, 'lead', id, [{ action: 'update', field: 'spam', before: lead.spamReason, after: null }])
+        await joinCustomer(tx, id, lead)
         const owner = lead.ownerId ?? (await routeLead(tx, id, lead.interest))?.id ?? null
         await queueArrivalAlerts(tx, id, owner)
         await queueNotifications(tx, id, leads.notifications)

@@ -1,4 +1,4 @@
-import { announceChange, type Changes } from '../db/changes.ts'
+import type { Changes } from '../db/changes.ts'
 import type { Sql } from '../db/database.ts'
 import { createUserStore } from '../users/user-store.ts'
 import { createSecondStep } from '../users/second-step.ts'
@@ -6,16 +6,22 @@ import { createPasskeys } from '../users/passkeys.ts'
 import { type AccountMail, createAccountLinks } from '../users/account-links.ts'
 import { type AuditEntity, cartHistory, historyOf } from './audit.ts'
 import { createCartRecords } from './cart-records.ts'
+import { createFeaturedOrder } from './featured-order.ts'
 import { createInventory } from './inventory.ts'
 import type { PhotoSourcePolicy } from '../carts/photo-sources.ts'
 import { type DashboardRange, leadDashboard } from './lead-dashboard.ts'
 import { createLeadInbox } from './lead-inbox.ts'
+import { createLeadTasks } from './lead-tasks.ts'
 import { createSpamBox } from './lead-spam.ts'
 import { createStaffAlerts } from '../leads/staff-alerts.ts'
+import { defaultPushServiceHosts } from '../leads/push-endpoints.ts'
 import type { InquiryStoreOptions } from '../inquiries/inquiry-store.ts'
 import { createSessionStore } from './sessions.ts'
 import { createSettingsStore } from './settings.ts'
 import { createSignIn, type SignInPolicy, signInPolicy } from './sign-in.ts'
+import { createLeadReplies, type ReplyOptions } from '../leads/lead-replies.ts'
+import { createReplyTemplates } from './reply-templates.ts'
+import { createCustomerStore } from '../customers/customer-store.ts'
 
 /**
  * What the staff side works with. A cart write tells this process's visitors' answers at once
@@ -31,8 +37,11 @@ export function createStaffServices(
   photoPolicy: PhotoSourcePolicy = { siteUrl: 'http://localhost:3000', allowedHosts: [] },
   leads: InquiryStoreOptions = { notifications: [] },
   accountMail: AccountMail = { from: 'staff@localhost', siteUrl: photoPolicy.siteUrl },
+  pushServiceHosts: readonly string[] = defaultPushServiceHosts,
+  replies: ReplyOptions = {},
 ) {
-  const accounts = createUserStore(sql)
+  // An account notice (a changed address) is an email through the outbox: wake it, as a lead does.
+  const accounts = createUserStore(sql, { siteUrl: accountMail.siteUrl, onQueued: () => leads.onQueued?.() })
   const sessions = createSessionStore(sql)
   // Passkeys belong to SITE_URL's host (api/users/passkeys.ts).
   const secondStep = createSecondStep(sql, Date.now, createPasskeys(sql, accountMail.siteUrl))
@@ -47,10 +56,20 @@ export function createStaffServices(
     /** The owner's settings (domain/dealer-settings.ts). */
     settings: createSettingsStore(sql),
     cartRecords: createCartRecords(sql, () => changes.notify('golf_carts')),
-    inventory: createInventory(sql, () => announceChange(sql, changes, 'cart_photos'), { photoPolicy }),
+    /** The order of the featured carts (migration 0035), which visitors' pages show. */
+    featuredOrder: createFeaturedOrder(sql, () => changes.notify('featured_order')),
+    inventory: createInventory(sql, () => changes.notify('cart_photos'), { photoPolicy }),
     leads: createLeadInbox(sql, { wakeOutbox: () => leads.onQueued?.() }),
+    /** Follow-ups on leads (PRODUCT.md, "follow-ups"). */
+    tasks: createLeadTasks(sql, { clock: replies.clock }),
+    /** Replies by email and text, and calls logged (api/leads/lead-replies.ts). */
+    replies: createLeadReplies(sql, replies),
+    /** Reply templates, kept by managers (api/staff/reply-templates.ts). */
+    templates: createReplyTemplates(sql),
+    /** One record per person, every lead on it (api/customers/). */
+    customers: createCustomerStore(sql),
     /** Lead alerts in the browser: the push key, this account's browsers, its new leads' count. */
-    alerts: createStaffAlerts(sql),
+    alerts: createStaffAlerts(sql, pushServiceHosts),
     spam: createSpamBox(sql, leads),
     leadDashboard: (range: DashboardRange) => leadDashboard(sql, range),
     history: (entity: AuditEntity, id: string | number, page: { limit: number; before?: number }) => historyOf(sql, entity, id, page),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import type { Sql } from '../db/database.ts'
+import type { Sql, TransactionSql } from '../db/database.ts'
 import {
   type DealerSettings,
   type DealerSettingsChange,
@@ -13,16 +13,26 @@ import { type Actor, recordChanges } from './audit.ts'
  * its schema (a setting whose shape changed) reads as its default rather than breaking the
  * console. Each change is in the audit log as entity `setting`, id the key, with before and after.
  */
-export function createSettingsStore(sql: Sql) {
-  const keys = Object.keys(defaultDealerSettings) as (keyof DealerSettings)[]
+const keys = Object.keys(defaultDealerSettings) as (keyof DealerSettings)[]
 
+/** A stored value as its setting: parsed by its schema, else (absent, or no longer fitting) its default. */
+function settingValue<K extends keyof DealerSettings>(key: K, value: unknown): DealerSettings[K] {
+  if (value === undefined) return defaultDealerSettings[key]
+  const parsed = z.safeParse(dealerSettingsSchema.shape[key], value)
+  return parsed.success ? (parsed.data as DealerSettings[K]) : defaultDealerSettings[key]
+}
+
+/** One setting, for code that needs only it (lead routing, alerts); in a transaction, as of it. */
+export async function readSetting<K extends keyof DealerSettings>(sql: Sql | TransactionSql, key: K): Promise<DealerSettings[K]> {
+  const [row] = await sql<{ value: unknown }[]>`select value from dealer_settings where key = ${key}`
+  return settingValue(key, row?.value)
+}
+
+export function createSettingsStore(sql: Sql) {
   function readRows(rows: readonly { key: string; value: unknown }[]): DealerSettings {
     const settings: Record<string, unknown> = { ...defaultDealerSettings }
     for (const { key, value } of rows) {
-      if (!(keys as string[]).includes(key)) continue
-      const field = dealerSettingsSchema.shape[key as keyof DealerSettings]
-      const parsed = z.safeParse(field, value)
-      if (parsed.success) settings[key] = parsed.data
+      if ((keys as string[]).includes(key)) settings[key] = settingValue(key as keyof DealerSettings, value)
     }
     return settings as DealerSettings
   }

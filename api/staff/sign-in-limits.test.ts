@@ -216,12 +216,16 @@ describe.concurrent.each(backends)('a known browser is not slowed by strangers a
   it('answers a known browser\'s typo after its own first delay, while a stranger\'s waits for the address\'s failures', async () => {
     const mine = (await attempt('xena', staffPassword)).device!
     for (let i = 0; i < 4; i++) await attempt(`someone-${i}`, 'guess number one')
-    const stranger = await attempt('xena', 'xena mistyped this')
-    expect(stranger.status).toBe(401)
+    // The same typo from a stranger and from the known browser, sent together: the known one is
+    // answered first. Lower bounds only: a busy machine makes answers later, never sooner.
+    const answered: string[] = []
+    const [stranger, known] = await Promise.all([
+      attempt('xena', 'xena mistyped this').finally(() => answered.push('stranger')),
+      attempt('xena', 'xena mistyped this', mine).finally(() => answered.push('known')),
+    ])
+    expect([stranger.status, known.status]).toEqual([401, 401])
+    expect(answered).toEqual(['known', 'stranger'])
     expect(stranger.ms).toBeGreaterThanOrEqual(slow.maxDelayMs)
-    const known = await attempt('xena', 'xena mistyped this', mine)
-    expect(known.status).toBe(401)
     expect(known.ms).toBeGreaterThanOrEqual(slow.delayStepMs)
-    expect(known.ms).toBeLessThan(slow.maxDelayMs)
   }, 30_000)
 })

@@ -9,7 +9,10 @@ import {
   type StaffRole,
   staffRoles,
 } from '../../domain/staff-access.ts'
+import { consoleRoutes as declaredRoutes } from '../../host/staff/render.tsx'
 import { staffPages } from '../../host/staff/pages.tsx'
+import { leadPaths, staffPaths } from '../../domain/staff-paths.ts'
+import { plainStaffRoutes, routeKey, routeMatcher } from './routes.ts'
 import { staffClient, staffPassword } from '../../tests/support/staff.ts'
 import type { TRPCClientError } from '@trpc/client'
 import type { AppRouter } from '../trpc/router.ts'
@@ -40,6 +43,11 @@ const productTable: Record<string, StaffRole> = {
   'staff.cart.setFeatured': 'sales',
   'staff.cart.saveRow': 'sales',
   'staff.cart.saveMany': 'sales',
+  // sales: "edit ... featured" (PRODUCT.md's table), its order included (issue #47).
+  'staff.cart.featured': 'sales',
+  'staff.cart.setFeaturedOrder': 'sales',
+  'GET /staff/featured': 'sales',
+  'POST /staff/featured': 'sales',
   'staff.audit.forCart': 'sales',
   'staff.photo.list': 'sales',
   'staff.photo.reorder': 'sales',
@@ -66,9 +74,22 @@ const productTable: Record<string, StaffRole> = {
   'staff.lead.setStatus': 'sales',
   'staff.lead.assign': 'sales',
   'staff.lead.addNote': 'sales',
+  // sales answer every lead they read (issue #50): email, text, calls; they use the templates and
+  // read customers; keeping the templates is a manager's.
+  'staff.lead.reply': 'sales',
+  'staff.lead.logCall': 'sales',
+  'staff.template.list': 'sales',
+  'staff.template.render': 'sales',
+  'staff.customer.get': 'sales',
+  'staff.template.save': 'manager',
+  'staff.template.remove': 'manager',
   'GET /staff/leads': 'sales',
   'GET /staff/leads/{id}': 'sales',
   'POST /staff/leads/{id}': 'sales',
+  // A customer's record, read as their leads are; the templates page is a manager's (issue #50).
+  'GET /staff/customers/{id}': 'sales',
+  'GET /staff/templates': 'manager',
+  'POST /staff/templates': 'manager',
   // manager: delete carts, import and export, assign leads to anyone, the dashboard and its CSV,
   // the feeds page; sending a lead's emails again is not in the sales list.
   'staff.cart.delete': 'manager',
@@ -97,6 +118,27 @@ const productTable: Record<string, StaffRole> = {
   'staff.rental.decline': 'sales',
   'staff.rental.change': 'sales',
   'staff.rental.setFleet': 'manager',
+  // Deposits (issue #52): a renter's link with the confirmation (sales); /staff/deposits is the managers'.
+  'staff.rental.sendDepositLink': 'sales',
+  'staff.deposit.list': 'manager',
+  'staff.deposit.get': 'manager',
+  'staff.deposit.refund': 'manager',
+  'staff.deposit.markSold': 'manager',
+  'GET /staff/deposits': 'manager',
+  'GET /staff/deposits/{id}/refund': 'manager',
+  'POST /staff/deposits/{id}/refund': 'manager',
+  'GET /staff/deposits/{id}/sold': 'manager',
+  'POST /staff/deposits/{id}/sold': 'manager',
+  // Appointments and follow-ups (issue #51): sales work them; the figures are the dashboard's.
+  'staff.appointment.list': 'sales',
+  'staff.appointment.mark': 'sales',
+  'staff.appointment.summary': 'manager',
+  'staff.task.create': 'sales',
+  'staff.task.done': 'sales',
+  'staff.task.forLead': 'sales',
+  'staff.task.due': 'sales',
+  'GET /staff/appointments': 'sales',
+  'POST /staff/appointments': 'sales',
   'GET /staff/rentals': 'sales',
   'POST /staff/rentals': 'sales',
   // Lead alerts (issue #28): everyone who reads leads may have them on their own browsers.
@@ -141,12 +183,12 @@ const staffProcedures = Object.entries<unknown>(appRouter._def.procedures)
   .filter(([path]) => path.startsWith('staff.'))
   .map(([path, procedure]) => [path, (procedure as AnyProcedure)._def.type as string] as const)
 
-/** Every console page and post, from the one list of pages. */
-const consoleRoutes = staffPages.flatMap((page) => [
-  // A page whose address only takes posts (the inventory's one-step change) has no GET.
-  ...(page.path.endsWith('/quick') ? [] : [`GET ${page.path}`]),
-  ...(page.post ? [`POST ${page.path}`] : []),
-])
+/** Every console page and post, as the pages declare them in their modules (host/staff/page.ts). */
+const consoleRoutes = declaredRoutes.map((route) => route.key)
+const consoleRules = Object.fromEntries(declaredRoutes.map((route) => [route.key, route.rule]))
+
+/** The console's own Express routes: its page router, whose routes are the pages declared above. */
+const consoleRouter = ['GET /staff', 'POST /staff', 'GET /staff/{*path}', 'POST /staff/{*path}']
 
 interface RouterLayer {
   rawPath?: string | string[]
@@ -189,10 +231,24 @@ describe('the role of every staff procedure and page is decided (PRODUCT.md, "wh
     )
   })
 
-  it('every console page and post has its line and its rule, and they agree', () => {
+  it('every console page declares its roles in its module, and each agrees with its line', () => {
+    expect(consoleRoutes.length).toBeGreaterThan(20)
     expect(consoleRoutes.filter((route) => !(route in productTable)), 'pages missing from the table in this test').toEqual([])
-    expect(consoleRoutes.filter((route) => !(route in routeAccess)), 'pages missing from domain/staff-access.ts').toEqual([])
-    for (const route of consoleRoutes) expect([route, routeAccess[route]?.[0]]).toEqual([route, productTable[route]])
+    for (const route of consoleRoutes) expect([route, consoleRules[route]?.[0]]).toEqual([route, productTable[route]])
+    // A page with a post handler declares who may post, and a page that declares it has one.
+    expect(staffPages.filter((page) => Boolean(page.post) !== Boolean(page.roles.post)).map((page) => page.path)).toEqual([])
+    // An address is a page's or a plain route's, never both.
+    expect(consoleRoutes.filter((route) => route in routeAccess)).toEqual([])
+  })
+
+  it('every console address of domain/staff-paths.ts is a declared page, a plain route or a public one', () => {
+    const everything = routeMatcher([...declaredRoutes, ...plainStaffRoutes, ...publicStaffRoutes.map(routeKey)])
+    const written: (string | ((id: number) => string))[] = [...Object.values(staffPaths), ...Object.values(leadPaths)]
+    const addresses = written
+      .map((address) => (typeof address === 'string' ? address : address(1)).split('?')[0]!)
+      .filter((address) => /^\/(api\/)?staff(\/|$)/.test(address))
+    expect(addresses.length).toBeGreaterThan(20)
+    expect(addresses.filter((address) => !everything('GET', address) && !everything('POST', address))).toEqual([])
   })
 
   it('a procedure without a rule is refused to everyone, even an owner', async () => {
@@ -209,7 +265,8 @@ describe.each(backends)('each role gets exactly what PRODUCT.md allows, on %s', 
   const ids = {} as Record<StaffRole, { id: number; username: string; role: StaffRole }>
 
   beforeAll(async () => {
-    server = await startTestServer(backend)
+    // With the site: the console's pages are declared to the guard when the site mounts them.
+    server = await startTestServer(backend, { LOG_LEVEL: 'silent' }, { site: true })
     const accounts = server.runtime.services.staff.accounts
     for (const role of ['owner', 'manager', 'sales'] as const) {
       ids[role] = await accounts.add(`probe-${role}`, staffPassword, { role })
@@ -224,12 +281,14 @@ describe.each(backends)('each role gets exactly what PRODUCT.md allows, on %s', 
   }
 
   it('every route of the app under /staff and /api/staff has its line and its rule, or is the public sign-in', () => {
-    const routes = expressStaffRoutes(server.app).filter((route) => !publicStaffRoutes.includes(route))
+    const routes = expressStaffRoutes(server.app).filter((route) => !publicStaffRoutes.includes(route) && !consoleRouter.includes(route))
     expect(routes.length).toBeGreaterThan(3)
     expect(routes.filter((route) => !(route in productTable)), 'routes missing from the table in this test').toEqual([])
     expect(routes.filter((route) => !(route in routeAccess)), 'routes missing from domain/staff-access.ts').toEqual([])
     const known = new Set([...routes, ...consoleRoutes])
     expect(Object.keys(routeAccess).filter((route) => !known.has(route)), 'rules for routes that do not exist').toEqual([])
+    const lines = Object.keys(productTable).filter((line) => line.includes(' '))
+    expect(lines.filter((route) => !known.has(route)), 'lines in this test for pages or routes that do not exist').toEqual([])
   })
 
   const refusal = (role: StaffRole) => new RegExp(`^Only (owners|managers and owners) can .+; your account’s role is ${role}\\.$`)
@@ -256,7 +315,9 @@ describe.each(backends)('each role gets exactly what PRODUCT.md allows, on %s', 
   it.each(accountsOf)('%s account may open and post exactly the console routes PRODUCT.md gives its role', async (_, role) => {
     const outcomes: Record<string, string> = {}
     const expected: Record<string, string> = {}
-    const routes = [...new Set([...consoleRoutes, ...expressStaffRoutes(server.app)])].filter((route) => !publicStaffRoutes.includes(route))
+    const routes = [...new Set([...consoleRoutes, ...expressStaffRoutes(server.app)])].filter(
+      (route) => !publicStaffRoutes.includes(route) && !consoleRouter.includes(route),
+    )
     for (const route of routes) {
       const [method, pattern] = route.split(' ') as [string, string]
       // An id that is nobody's: an allowed post finds nothing to change.
@@ -266,9 +327,11 @@ describe.each(backends)('each role gets exactly what PRODUCT.md allows, on %s', 
         headers: { origin: server.url, cookie: await cookieFor(role), ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
         body: method === 'POST' ? '' : undefined,
       })
-      const message = res.status === 403 ? ((await res.json()) as { message: string }).message : (await res.body?.cancel(), '')
+      // The staff API refuses in JSON; the console, as its page with the sentence.
+      const text = res.status === 403 ? await res.text() : (await res.body?.cancel(), '')
+      const message = text.startsWith('{') ? ((JSON.parse(text) as { message: string }).message) : (/Only [^<]+\./.exec(text)?.[0] ?? '')
       const refused = res.status === 403 && refusal(role).test(message)
-      outcomes[route] = res.status === 303 && res.headers.get('location') === '/staff/login' ? 'not signed in' : refused ? 'refused' : 'allowed'
+      outcomes[route] = res.status === 303 && res.headers.get('location')?.split('?')[0] === '/staff/login' ? 'not signed in' : refused ? 'refused' : 'allowed'
       expected[route] = roleAllows(role, productTable[route]!) ? 'allowed' : 'refused'
     }
     expect(outcomes).toEqual(expected)
@@ -307,7 +370,14 @@ describe.each(backends)('each role gets exactly what PRODUCT.md allows, on %s', 
     expect(bad.shape?.issues).toEqual([{ path: 'requireSecondStep', message: 'requireSecondStep must be true or false' }])
     const log = await server.db.sql`select actor, entity, entity_id, field, before, after from audit_log where entity = 'setting'`
     expect([...log]).toEqual([{ actor: 'probe-owner', entity: 'setting', entityId: 'requireSecondStep', field: 'requireSecondStep', before: false, after: true }])
-    await owner.staff.settings.save.mutate({ requireSecondStep: false })
+    // Turning it off for everyone takes the current password (PRODUCT.md, "changes that need the password").
+    for (const current of [undefined, 'not the password']) {
+      const refused = (await owner.staff.settings.save.mutate({ requireSecondStep: false, current }).catch((e: unknown) => e)) as TRPCClientError<AppRouter>
+      expect(refused.data?.httpStatus).toBe(400)
+      expect(refused.shape?.issues).toEqual([{ path: 'current', message: expect.stringMatching(/password/) }])
+    }
+    expect(await owner.staff.settings.get.query()).toMatchObject({ requireSecondStep: true })
+    expect(await owner.staff.settings.save.mutate({ requireSecondStep: false, current: staffPassword })).toMatchObject({ requireSecondStep: false })
   })
 
   it('a changed role counts at the next request, without signing in again', async () => {

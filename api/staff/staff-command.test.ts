@@ -93,7 +93,7 @@ describe('npm run staff', () => {
       err: '--role: A role is owner, manager or sales.\n',
     })
     expect((await staff(['add', 'kim', '--email', 'maria@example.com'], { ...env, STAFF_PASSWORD: password })).err).toBe(
-      'The account "maria" already has the address maria@example.com\n',
+      'Another account already has the address maria@example.com.\n',
     )
     expect((await staff(['add', 'kim', '--email', 'not-an-address'], { ...env, STAFF_PASSWORD: password })).err).toBe(
       '--email: Enter a valid email address, like name@example.com.\n',

@@ -47,5 +47,6 @@ const databaseGuard = t.middleware(async ({ ctx, type, path, next }) => {
 })
 
 export const router = t.router
+export const middleware = t.middleware
 export const publicProcedure = t.procedure.use(databaseGuard)
 export const createCallerFactory = t.createCallerFactory

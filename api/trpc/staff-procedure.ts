@@ -19,7 +19,8 @@ export const staffMessages = {
  * someone not allowed to use it.
  */
 export const staffProcedure = publicProcedure.use(async ({ ctx, type, path, next }) => {
-  const session = await ctx.staff.sessions.resolve(ctx.request.staffToken)
+  // Resolved once per request: by the guard in front of the console and /api/staff, else here.
+  const session = ctx.request.session ?? (await ctx.staff.sessions.resolve(ctx.request.staffToken))
   if (!session) throw new TRPCError({ code: 'UNAUTHORIZED', message: staffMessages.signIn })
   const rule = procedureAccess[path]
   if (!rule) throw new TRPCError({ code: 'FORBIDDEN', message: staffMessages.undeclared })

@@ -2,6 +2,7 @@ import type { Sql, TransactionSql } from '../db/database.ts'
 import { type Actor, commandLine, recordChanges } from '../staff/audit.ts'
 import { controlCharacter } from '../../domain/plain-text.ts'
 import { isStaffRole, type StaffRole } from '../../domain/staff-access.ts'
+import { emailChangedNotice, queueAccountNotice } from './account-notices.ts'
 import { hashPassword, needsRehash, prepareNobody, verifyAgainstNobody, verifyPassword } from './passwords.ts'
 
 /**
@@ -42,6 +43,8 @@ export function roleProblem(role: string): string | undefined {
 }
 
 export const wrongCurrentPassword = 'That is not your current password.'
+
+export const takenAddressMessage = (email: string) => `Another account already has the address ${email}.`
 
 export const lastOwnerMessage =
   'The dealership needs at least one owner: make another account an owner first.'
@@ -86,7 +89,23 @@ const accountColumns = (sql: Sql) => sql`
   (select count(*)::int from staff_passkeys p where p.user_id = u.id) as passkeys
 `
 
-export function createUserStore(sql: Sql) {
+export interface UserStoreOptions {
+  /** The site's address, for the links in account notices. */
+  siteUrl?: string
+  /** An account notice was queued: wake the outbox worker. */
+  onQueued?(): void
+}
+
+/**
+ * Cancels every unused reset and invitation link of an account: a link sent before its password
+ * or address changed must not outlive what it was sent for (PRODUCT.md, "changes that need the password").
+ */
+async function cancelLinks(tx: TransactionSql, userId: number): Promise<void> {
+  await tx`update staff_account_links set used_at = now() where user_id = ${userId} and used_at is null`
+}
+
+export function createUserStore(sql: Sql, options: UserStoreOptions = {}) {
+  const siteUrl = options.siteUrl ?? 'http://localhost:3000'
   /**
    * Refuses (AccountError) a current password that is wrong, and every try once 5 were wrong in
    * 15 minutes (PasswordTriesExceeded). A try counts before it is checked, so tries sent at once
@@ -199,19 +218,26 @@ export function createUserStore(sql: Sql) {
       })
     },
 
-    /** Sets or clears an account's email address (one address, one account). */
+    /**
+     * Sets or clears an account's email address (one address, one account). The old address is
+     * told, and the account's unused reset and invitation links are cancelled.
+     */
     async setEmail(username: string, email: string | null, actor: Actor = commandLine): Promise<{ id: number; email: string | null }> {
       const name = normalizeUsername(username)
       const address = email?.trim() ? emailOf(email) : null
-      return sql.begin(async (tx) => {
+      const changed = await sql.begin(async (tx) => {
         const [row] = await tx<{ id: number; email: string | null }[]>`select id, email from users where username = ${name} for update`
         if (!row) throw new AccountError(`No account is called "${name}"`)
-        if (row.email === address) return row
+        if (row.email === address) return { ...row, queued: false }
         if (address) await emailFree(tx, address, row.id)
         await tx`update users set email = ${address} where id = ${row.id}`
+        await cancelLinks(tx, row.id)
+        if (row.email) await queueAccountNotice(tx, row.id, emailChangedNotice(name, row.email, address, new Date(), siteUrl))
         await recordChanges(tx, actor, 'account', row.id, [{ action: 'update', field: 'email', before: row.email, after: address }])
-        return { id: row.id, email: address }
+        return { id: row.id, email: address, queued: row.email !== null }
       })
+      if (changed.queued) options.onQueued?.()
+      return { id: changed.id, email: changed.email }
     },
 
     /**
@@ -227,6 +253,7 @@ export function createUserStore(sql: Sql) {
       await sql.begin(async (tx) => {
         await tx`update users set password_hash = ${hash} where id = ${id}`
         await tx`delete from staff_sessions where user_id = ${id} and id <> ${keepSession}`
+        await cancelLinks(tx, id)
         await recordChanges(tx, { id, name: row.username }, 'account', id, [{ action: 'update', field: 'password' }])
       })
     },
@@ -255,6 +282,7 @@ export function createUserStore(sql: Sql) {
         const [row] = await tx<{ id: number }[]>`update users set password_hash = ${hash} where username = ${name} returning id`
         if (!row) throw new AccountError(`No account is called "${name}"`)
         await tx`delete from staff_sessions where user_id = ${row.id}`
+        await cancelLinks(tx, row.id)
         // The hash is never copied into the log: only that the password changed.
         await recordChanges(tx, commandLine, 'account', row.id, [{ action: 'update', field: 'password' }])
       })
@@ -299,10 +327,12 @@ function emailOf(email: string): string {
 }
 
 async function emailFree(tx: TransactionSql, email: string, except?: number): Promise<void> {
-  const [taken] = await tx<{ username: string }[]>`
-    select username from users where lower(email) = ${email} ${except === undefined ? tx`` : tx`and id <> ${except}`}
+  const [taken] = await tx<{ id: number }[]>`
+    select id from users where lower(email) = ${email} ${except === undefined ? tx`` : tx`and id <> ${except}`}
   `
-  if (taken) throw new AccountError(`The account "${taken.username}" already has the address ${email}`)
+  // Which account has it is not said: the sentence could otherwise tell anyone who tries
+  // addresses which colleague has which (PRODUCT.md, "changes that need the password").
+  if (taken) throw new AccountError(takenAddressMessage(email))
 }
 
 async function accountFor(tx: TransactionSql, name: string): Promise<{ id: number; role: StaffRole; disabled: boolean }> {

@@ -1,6 +1,8 @@
 import { Menu, Phone, X } from 'lucide-react'
 import { business } from '../../domain/business.ts'
 import { matchSitePath, paths, type SitePage } from '../../domain/site-paths.ts'
+import { shortlistHref } from '../../domain/shortlist.ts'
+import { ShortlistLinks } from '../../widgets/shared/shortlist-buttons.tsx'
 
 /** The header's links, in order (docs/PRODUCT.md, "Header and footer"). */
 const headerLinks = [
@@ -21,7 +23,8 @@ function currentSection(path: string): SitePage | undefined {
 }
 
 /**
- * Links with the current one highlighted, the phone, Get Quote; a menu on small screens. The
+ * Links with the current one highlighted, the phone (on phones in a row of its own), Get Quote,
+ * the shopper's compare and saved lists; a menu on small screens. The
  * header is HTML only: the menu button's script is host/islands/menu.ts, and the button's icon
  * follows its aria-expanded (site.css).
  */
@@ -60,6 +63,18 @@ export function Header({ path }: { path: string }) {
             <span className="gc-sr-only">Open menu</span>
           </button>
         </div>
+      </div>
+      {/*
+        Phones: the number to call under the bar (the bar has room for the name, Get Quote and
+        the menu only). Every screen: the shopper's compare and saved lists once they have a
+        cart (shown by host/islands/shortlist.ts; the server has no storage).
+      */}
+      <div className="container site-header__sub">
+        <a className="site-header__call" href={`tel:${business.tollFree.tel}`}>
+          <Phone aria-hidden="true" size={16} />
+          Call {business.tollFree.display}
+        </a>
+        <ShortlistLinks className="gc-shortlist site-header__lists" href={shortlistHref} />
       </div>
       <nav id="mobile-menu" aria-label="Mobile" className="site-header__mobile" hidden>
         <ul>{links}</ul>

@@ -5,7 +5,9 @@ import { rentalTerms } from '../../domain/rental-plans.ts'
 /**
  * The Privacy Policy and Terms of Service texts (docs/PRODUCT.md: eight and ten sections,
  * effective and updated January 14, 2025, governed by New Jersey law). The privacy policy
- * describes what this site actually does with a contact inquiry; keep it in step with the code.
+ * describes what this site actually does with a contact inquiry and with a price alert's address
+ * (api/alerts/: used for that alert only, deleted by api/alerts/alert-upkeep.ts); keep it in step
+ * with the code.
  */
 export interface LegalSection {
   heading: string
@@ -35,6 +37,7 @@ export const privacyPolicy: LegalDocument = {
       paragraphs: [
         'When you send us a message or request a quote, the form collects your first and last name, your email address and, if you choose to give them, your phone number, the product or service you are interested in, and your message.',
         'With each inquiry we also record the address of the page you sent it from and, when the form is embedded on another website, the short label that identifies that form. This tells us which page or partner site your question came from. We do not record anything else about you through the form.',
+        'If you ask us to tell you when a cart gets cheaper or when new carts like the ones you searched for arrive, we keep your email address with the cart or search you chose. If you choose notifications in your browser instead, we keep the address your browser gives us for them (no email address).',
         'You can browse this website without giving us any personal information. There are no accounts to create, and we do not take payments online.',
       ],
     },
@@ -43,6 +46,7 @@ export const privacyPolicy: LegalDocument = {
       paragraphs: [
         `We store each inquiry in our own database and email it to the ${name} team so a salesperson or service advisor can answer you, usually within ${business.claims.replyWithinHours} hours. We may also forward it to our customer management system in ADF/XML, the standard format car and cart dealers use to import sales leads.`,
         'We may also send you a single email confirming that we received your message. We use your contact details only to answer your inquiry and to follow up on it, for example to send a quote, confirm a rental or schedule service.',
+        "An address you give us for a price or new-cart alert is used for that alert and nothing else: first one email asking you to confirm (nothing more is sent until you do), then a message when that cart's price drops, it comes off hold or it is sold, or at most one message a day about new carts matching your search. It is never added to a mailing list or passed to a salesperson. Every alert email has a link to stop it with one click, no account needed.",
         'We do not sell or rent your information, and we do not share it with advertisers. The companies that carry our email and run our customer management system handle it only to deliver it to us.',
       ],
     },
@@ -65,6 +69,7 @@ export const privacyPolicy: LegalDocument = {
       heading: 'How Long We Keep Information',
       paragraphs: [
         'We keep an inquiry only as long as we need it to answer you and follow up on it. When a conversation turns into a purchase, rental or repair, the paperwork for that transaction is kept as our business records and the law require.',
+        `An alert's address is deleted as soon as you stop the alert, seven days after you asked if you never confirmed it, when the alert ends because its cart was sold, and otherwise one year after the last alert we sent you.`,
         'We limit access to inquiries to the staff who need them to help you, and we protect our systems with reasonable safeguards. No website or email system is perfectly secure, so please do not send payment card numbers, Social Security numbers or other sensitive details through the contact form.',
       ],
     },

@@ -8,9 +8,11 @@ import { type IslandName, type IslandProps, islandIdPrefix, islandNeeds, isIslan
  */
 const components: { [N in IslandName]: () => Promise<ComponentType<IslandProps[N]>> } = {
   gallery: () => import('../../widgets/vehicle-detail/gallery.tsx').then((m) => m.Gallery),
+  hold: () => import('../../widgets/vehicle-detail/hold-form.tsx').then((m) => m.HoldForm),
   'payment-calculator': () => import('../../widgets/payment-calculator/payment-calculator.tsx').then((m) => m.PaymentCalculator),
   'contact-form': () => import('../../widgets/contact-form/contact-form.tsx').then((m) => m.ContactForm),
   'rental-request': () => import('../../widgets/rental-request/rental-request.tsx').then((m) => m.RentalRequest),
+  'book-visit': () => import('../../widgets/book-visit/book-visit.tsx').then((m) => m.BookVisit),
 }
 
 /**

@@ -6,7 +6,8 @@ import { paths } from '../../domain/site-paths.ts'
  * filters, pager and clear-all are links and the words box, prices and sort a GET form. This
  * fetches the next search's page and swaps the inventory region in place instead of loading a
  * whole page: the address bar, Back and Forward and the title follow, the list starts from its
- * top, focus stays on the control the visitor used, and the result count is announced. Plain
+ * top, focus stays on the control the visitor used (after Previous or Next it is on the list's
+ * heading, where the new page starts: PRODUCT.md, "paging"), and the result count is announced. Plain
  * script, a few hundred bytes: no React and no API client on the page (issue #31; Lighthouse's
  * blocking time came from hydrating them). Anything unexpected is an ordinary page load.
  */
@@ -14,7 +15,7 @@ export function enhanceInventory(region: HTMLElement | null): void {
   if (!region) return
   let inFlight: AbortController | undefined
 
-  const show = async (url: URL, push: boolean) => {
+  const show = async (url: URL, push: boolean, toHeading = false) => {
     inFlight?.abort()
     const request = (inFlight = new AbortController())
     region.setAttribute('aria-busy', 'true')
@@ -23,14 +24,18 @@ export function enhanceInventory(region: HTMLElement | null): void {
       const page = new DOMParser().parseFromString(await answer.text(), 'text/html')
       const next = page.querySelector('[data-inventory]')
       if (!next) return location.assign(url.href)
-      const focused = focusKey(document.activeElement, region)
+      const focused = toHeading ? undefined : focusKey(document.activeElement, region)
       region.replaceChildren(...[...next.childNodes].map((node) => document.adoptNode(node)))
       document.title = page.title
-      if (push) history.pushState(null, '', url.pathname + url.search)
+      // A stale page number was redirected to the last page: the address says where it landed.
+      const landed = answer.redirected ? new URL(answer.url) : url
+      if (push) history.pushState(null, '', landed.pathname + landed.search)
       // As a new page would: the list from its top.
       window.scrollTo(0, 0)
-      restoreFocus(region, focused)
+      if (toHeading) region.querySelector<HTMLElement>('h1')?.focus({ preventScroll: true })
+      else restoreFocus(region, focused)
       announce(region)
+      region.dispatchEvent(new Event('gc-inventory-swapped', { bubbles: true }))
     } catch (error) {
       if ((error as Error).name !== 'AbortError') location.assign(url.href)
     } finally {
@@ -45,7 +50,7 @@ export function enhanceInventory(region: HTMLElement | null): void {
     const url = new URL(anchor.href, location.href)
     if (url.origin !== location.origin || url.pathname !== paths.inventory) return
     event.preventDefault()
-    void show(url, true)
+    void show(url, true, anchor.closest('.gc-pager') !== null)
   })
 
   // The words box, the prices and the sort: the same address the form gives without script,

@@ -2,6 +2,8 @@ import type { ContactFormProps } from '../../widgets/contact-form/contact-form.t
 import type { RentalRequestProps } from '../../widgets/rental-request/rental-request.tsx'
 import type { PaymentCalculatorProps } from '../../widgets/payment-calculator/payment-calculator.tsx'
 import type { GalleryProps } from '../../widgets/vehicle-detail/gallery.tsx'
+import type { HoldFormProps } from '../../widgets/vehicle-detail/hold-form.tsx'
+import type { BookVisitProps } from '../../widgets/book-visit/book-visit.tsx'
 
 /**
  * The parts of the site that run in the browser (docs/decisions/0014-islands.md), by name, with
@@ -13,10 +15,14 @@ import type { GalleryProps } from '../../widgets/vehicle-detail/gallery.tsx'
 export interface IslandProps {
   /** The vehicle page's photos: keys, swipe, thumbnails, full screen. */
   gallery: GalleryProps
+  /** An available cart's "Hold it with a $500 deposit": the form that sends the shopper to Stripe's page. */
+  hold: Pick<HoldFormProps, 'cartId' | 'cartTitle' | 'offer' | 'source'>
   'payment-calculator': PaymentCalculatorProps
   'contact-form': Pick<ContactFormProps, 'interest' | 'cartSlug' | 'source' | 'action' | 'initial'>
   /** /rentals/request: the quote as the visitor chooses (price, delivery estimate, availability). */
   'rental-request': Pick<RentalRequestProps, 'cartType' | 'plan' | 'county' | 'source' | 'action' | 'initial' | 'sent' | 'heading'>
+  /** "Book a test drive" on the vehicle page, the drop-off time on /services/request: free slots as the shopper chooses. */
+  'book-visit': Pick<BookVisitProps, 'showroom' | 'kind' | 'cart' | 'source' | 'heading' | 'headingLevel' | 'closed' | 'knownCart' | 'action' | 'anchor' | 'day' | 'initial' | 'booked'>
 }
 
 export type IslandName = keyof IslandProps
@@ -27,9 +33,11 @@ export type IslandName = keyof IslandProps
  */
 export const islandNeeds: Readonly<Record<IslandName, { data?: boolean; toasts?: boolean }>> = {
   gallery: {},
+  hold: { data: true },
   'payment-calculator': {},
   'contact-form': { data: true, toasts: true },
   'rental-request': { data: true, toasts: true },
+  'book-visit': { data: true, toasts: true },
 }
 
 export function isIslandName(name: string): name is IslandName {

@@ -8,14 +8,18 @@ import { type ApiOptions, ApiProvider } from '../../widgets/shared/api.tsx'
 import type { IslandHost } from '../../widgets/shared/island.tsx'
 import { ToastProvider } from '../../widgets/shared/toast.tsx'
 import { Gallery } from '../../widgets/vehicle-detail/gallery.tsx'
+import { HoldForm } from '../../widgets/vehicle-detail/hold-form.tsx'
+import { BookVisit } from '../../widgets/book-visit/book-visit.tsx'
 import { type IslandName, type IslandProps, islandIdPrefix, islandNeeds, isIslandName } from './islands.ts'
 
 /** Each island's component; the browser imports the same ones lazily (host/islands/client.tsx). */
 const components: { [N in IslandName]: ComponentType<IslandProps[N]> } = {
   gallery: Gallery,
+  hold: HoldForm,
   'payment-calculator': PaymentCalculator,
   'contact-form': ContactForm,
   'rental-request': RentalRequest,
+  'book-visit': BookVisit,
 }
 
 /** The toasts' region renders in the island (host/islands/client.tsx does the same). */

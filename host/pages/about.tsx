@@ -1,7 +1,7 @@
 import { Award, Handshake, HeartHandshake, Wrench } from 'lucide-react'
 import { business, inWords, listInWords, openDays, showrooms } from '../../domain/business.ts'
 import { paths } from '../../domain/site-paths.ts'
-import { ClaimStats } from '../components/claim-stats.tsx'
+import { ClaimStats, prefetchCartsInStock } from '../components/claim-stats.tsx'
 import { Hero } from '../components/hero.tsx'
 import { InfoCard } from '../components/info-card.tsx'
 import { Section } from '../components/section.tsx'
@@ -10,7 +10,7 @@ import type { Route } from '../page.ts'
 
 const meta = () => ({
   title: 'About Us',
-  description: `${business.name} has sold, rented and serviced golf carts in New Jersey since ${business.foundedYear}: ${business.claims.happyCustomers} happy customers, ${business.claims.cartsInStock} carts in stock, ${inWords(showrooms.length)} showrooms. ${callPrompt}`,
+  description: `${business.name} has sold, rented and serviced golf carts in New Jersey since ${business.foundedYear}: ${business.claims.happyCustomers} happy customers, ${inWords(showrooms.length)} showrooms. ${callPrompt}`,
   keywords: ['about Jersey Cart Co.', 'New Jersey golf cart dealer', 'golf cart showroom NJ'],
   pageType: 'about' as const,
   path: paths.about,
@@ -76,4 +76,10 @@ function AboutPage() {
   )
 }
 
-export const aboutRoute: Route = { Page: AboutPage, meta }
+export const aboutRoute: Route = {
+  Page: AboutPage,
+  meta,
+  async prefetch({ queryClient, trpc }) {
+    await prefetchCartsInStock(queryClient, trpc)
+  },
+}

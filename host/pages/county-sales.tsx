@@ -3,7 +3,7 @@ import { financingOffer } from '../../domain/payment.ts'
 import { type County, countyByValue } from '../../domain/counties.ts'
 import { FeaturedCarts, featuredQueryInput } from '../../widgets/featured-carts/featured-carts.tsx'
 import { CallBlock } from '../components/call-block.tsx'
-import { ClaimStats } from '../components/claim-stats.tsx'
+import { ClaimStats, prefetchCartsInStock } from '../components/claim-stats.tsx'
 import { Hero } from '../components/hero.tsx'
 import { Section } from '../components/section.tsx'
 import { BrandTiles, WhyChooseCards } from '../components/why-choose.tsx'
@@ -115,6 +115,9 @@ export const countySalesRoute: Route = {
   Page: CountySalesPage,
   meta: ({ siteUrl }, params: Params) => meta(countyByValue(params.county ?? '')!, siteUrl),
   async prefetch({ queryClient, trpc }) {
-    await queryClient.prefetchQuery(trpc.cart.featured.queryOptions(featuredQueryInput()))
+    await Promise.all([
+      queryClient.prefetchQuery(trpc.cart.featured.queryOptions(featuredQueryInput())),
+      prefetchCartsInStock(queryClient, trpc),
+    ])
   },
 }

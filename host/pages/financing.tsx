@@ -1,6 +1,6 @@
 import { BadgePercent, CalendarRange, Check, FileText, Zap } from 'lucide-react'
 import { business } from '../../domain/business.ts'
-import { financingHeadline, financingOffer, longestTerm, termChoices } from '../../domain/payment.ts'
+import { financingHeadline, financingOffer, longestTerm, monthlyFromTerms, termChoices } from '../../domain/payment.ts'
 import { paths } from '../../domain/site-paths.ts'
 import { Hero } from '../components/hero.tsx'
 import { InfoCard } from '../components/info-card.tsx'
@@ -82,6 +82,10 @@ function FinancingPage() {
             <p className="fine-print">
               Financing is provided by third-party lenders and subject to credit approval. Call{' '}
               <a href={`tel:${business.tollFree.tel}`}>{business.tollFree.display}</a> for current offers.
+            </p>
+            <p className="fine-print" id="monthly-price">
+              The "From $X/mo" on each cart is this calculator's payment for its price with {monthlyFromTerms}, rounded up to
+              the dollar; tax, title and fees are not included.
             </p>
           </div>
           {island('payment-calculator', {})}

@@ -48,12 +48,7 @@ function HomePage() {
           </>
         }
       />
-      <Section title="Why Choose Us" tone="tint">
-        <WhyChooseCards />
-      </Section>
-      <Section title="Brands We Carry" intro="New carts, service and parts for the names New Jersey drives.">
-        <BrandTiles brands={business.brands} />
-      </Section>
+      {/* Carts first: on a phone the first featured cart is within two screens (PRODUCT.md, "phone first"). */}
       <section className="section">
         <div className="container">
           <FeaturedCarts
@@ -63,6 +58,12 @@ function HomePage() {
           />
         </div>
       </section>
+      <Section title="Why Choose Us" tone="tint">
+        <WhyChooseCards />
+      </Section>
+      <Section title="Brands We Carry" intro="New carts, service and parts for the names New Jersey drives.">
+        <BrandTiles brands={business.brands} />
+      </Section>
       <section className="section section--tint" aria-labelledby="home-about">
         <div className="container split">
           <div>

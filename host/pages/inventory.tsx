@@ -1,9 +1,12 @@
 import { business } from '../../domain/business.ts'
 import { type CartSearch, narrowsBeyondCategory, readCartSearch } from '../../domain/cart-query.ts'
+import { inventoryPageSize } from '../../domain/golf-cart.ts'
 import { paths } from '../../domain/site-paths.ts'
 import { InventoryGrid, inventoryQueryInput } from '../../widgets/inventory/inventory-grid.tsx'
+import { WatchForm } from '../../widgets/shared/watch-form.tsx'
 import { callPrompt, type PageMeta, useDocumentMeta } from '../meta.ts'
 import type { PageProps, Route } from '../page.ts'
+import { usePostedForm } from '../form-state.ts'
 
 /**
  * `/inventory?make=denago&seats=6&sort=price-asc&page=2`: every search and page of the inventory
@@ -44,6 +47,8 @@ export const inventoryMeta = (search: CartSearch, page: number): PageMeta => ({
 function InventoryPage({ search: address }: PageProps) {
   const { search, issues, page } = readInventoryAddress(address)
   useDocumentMeta(inventoryMeta(search, page))
+  // "Tell me about new carts like these" posted without JavaScript: refused (the page again) or sent.
+  const posted = usePostedForm()?.watch ?? (new URLSearchParams(address).get('watch') === 'sent' ? { sent: true } : undefined)
   return (
     <section className="section">
       <div className="container" data-inventory="">
@@ -55,6 +60,9 @@ function InventoryPage({ search: address }: PageProps) {
           vehicleHref={paths.vehicle}
           searchHref={paths.inventorySearch}
           formAction={paths.inventory}
+          privacyHref={paths.privacy}
+          watch={{ action: paths.inventorySearch(search, page), posted, push: true }}
+          watchForm={WatchForm}
         />
       </div>
     </section>
@@ -67,8 +75,19 @@ export const inventoryRoute: Route = {
     const { search, page } = readInventoryAddress(address ?? '')
     return inventoryMeta(search, page)
   },
+  /**
+   * A page number past the last (a bookmark, a search engine's old link, carts sold since) goes
+   * to the last page, or the first when nothing matches (PRODUCT.md, "paging"): never "Page 9 of
+   * 5". Found (302), not moved: the last page moves as carts come and go.
+   */
   async prefetch({ queryClient, trpc }, _params, address) {
     const { search, page } = readInventoryAddress(address)
-    await queryClient.prefetchQuery(trpc.cart.list.queryOptions(inventoryQueryInput(search, page, true)))
+    const options = trpc.cart.list.queryOptions(inventoryQueryInput(search, page, true))
+    await queryClient.prefetchQuery(options)
+    const found = queryClient.getQueryData(options.queryKey)
+    if (page > 0 && found && page * inventoryPageSize >= found.total) {
+      const last = Math.max(0, Math.ceil(found.total / inventoryPageSize) - 1)
+      return { status: 302, redirect: paths.inventorySearch(search, last), query: 'own' }
+    }
   },
 }

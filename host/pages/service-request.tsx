@@ -1,14 +1,19 @@
+import { useQuery } from '@tanstack/react-query'
 import { Phone } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { business } from '../../domain/business.ts'
+import { pickerDays, slotTime, slotWhen } from '../../domain/appointments.ts'
+import { business, formatAddress, showroomByKey, showrooms } from '../../domain/business.ts'
 import { inquiryLimits } from '../../domain/inquiry.ts'
 import { serviceCallToConfirm, serviceDays, serviceNeeds, serviceRequestLimits } from '../../domain/service-request.ts'
-import { paths, requestFormAnchor } from '../../domain/site-paths.ts'
+import { dropOffAnchor, paths, requestFormAnchor } from '../../domain/site-paths.ts'
+import { useTRPC } from '../../widgets/shared/api.tsx'
 import { FieldError } from '../../widgets/shared/form-bits.tsx'
+import { SlotPicker } from '../../widgets/shared/slot-picker.tsx'
+import { TextConsent } from '../../widgets/shared/text-consent.tsx'
 import { Hero } from '../components/hero.tsx'
 import { usePostedForm } from '../form-state.ts'
 import { callPrompt, useDocumentMeta } from '../meta.ts'
-import type { PageProps, Route } from '../page.ts'
+import type { MetaContext, PageProps, Route } from '../page.ts'
 
 const meta = () => ({
   title: 'Schedule Golf Cart Service',
@@ -18,14 +23,32 @@ const meta = () => ({
   path: paths.serviceRequest,
 })
 
+/** The showroom whose drop-off times the address asks for (`?showroom=bayville`), if it is one. */
+const dropOffShowroom = (query: URLSearchParams) => {
+  const key = query.get('showroom') ?? ''
+  return showroomByKey(key) ? key : undefined
+}
+const dropOffSlots = ({ trpc }: Pick<MetaContext, 'trpc'>, showroom: string) =>
+  trpc.appointment.slots.queryOptions({ showroom, kind: 'service', days: pickerDays })
+/** The GET form the drop-off's showroom and day belong to (by its id): the page again with their times. */
+const dayFormId = 'drop-off-day'
+
 /**
  * `/services/request` (PRODUCT.md, "service requests"), where every Schedule Service button
  * leads: a plain form the server renders and takes (host/server/contact-post.ts), with no script
  * at all: nothing here needs one. A lead with interest `service`, in the inbox with its details.
+ * It may carry a drop-off time (docs/decisions/0046): a showroom and a day chosen reload the page
+ * with that day's free times; with one chosen, the post is a booking and the request, one lead.
  */
 function ServiceRequestPage({ search }: PageProps) {
   useDocumentMeta(meta())
   const query = new URLSearchParams(search)
+  const trpc = useTRPC()
+  const showroom = dropOffShowroom(query)
+  const slots = useQuery({ ...dropOffSlots({ trpc }, showroom ?? ''), enabled: showroom !== undefined })
+  const booked = query.get('booked')
+  const endsAt = query.get('ends')
+  const bookedAt = booked && endsAt && !Number.isNaN(Date.parse(booked)) && !Number.isNaN(Date.parse(endsAt)) ? { startsAt: booked, endsAt } : undefined
   const posted = usePostedForm()
   const typed = { ...posted?.values, ...posted?.request } as Record<string, string | string[] | undefined>
   const errors = posted?.errors ?? {}
@@ -84,6 +107,56 @@ function ServiceRequestPage({ search }: PageProps) {
       <FieldError id={`${id(name)}-error`} message={errors[name]} />
     </fieldset>
   )
+  /** A drop-off time, if the shopper wants one now: first, as choosing its day reloads the page. */
+  const dropOff = () => (
+    <fieldset className="choice-group drop-off" id={dropOffAnchor}>
+      <legend>Drop-off time (optional)</legend>
+      <p className="gc-form__note">Book a time to bring the cart in now, or leave this and we will call to agree one.</p>
+      <div className="gc-field">
+        <label htmlFor="service-showroom">Showroom</label>
+        <div className="gc-slots__day">
+          <select id="service-showroom" name="showroom" form={dayFormId} className="gc-input" defaultValue={showroom ?? ''}>
+            <option value="">Choose a showroom</option>
+            {showrooms.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+          {!showroom && (
+            <button type="submit" form={dayFormId} className="gc-button gc-button--secondary">
+              Show free times
+            </button>
+          )}
+        </div>
+      </div>
+      {showroom && <input type="hidden" name="showroom" value={showroom} />}
+      {showroom &&
+        (slots.isError ? (
+          <p className="gc-field__error" role="alert">
+            The free times could not be read just now. Send the request and we will call, or call {business.tollFree.display}.
+          </p>
+        ) : (
+          slots.data && (
+            <>
+              <SlotPicker
+                id="service-startsAt"
+                slots={slots.data.slots.map((s) => s.startsAt)}
+                value={text('startsAt')}
+                scripted={false}
+                dayForm={dayFormId}
+                noScriptDay={query.get('day') ?? undefined}
+                error={errors.startsAt}
+              />
+              <label className="choice">
+                <input type="radio" name="startsAt" value="" defaultChecked={!text('startsAt')} />
+                No drop-off time: call me to agree one
+              </label>
+            </>
+          )
+        ))}
+    </fieldset>
+  )
   return (
     <>
       <Hero
@@ -98,6 +171,15 @@ function ServiceRequestPage({ search }: PageProps) {
       <section className="section" aria-label="Service request">
         <div className="container split split--top">
           <div className="panel" id={requestFormAnchor}>
+            {bookedAt && showroom && !posted && (
+              <div className="notice notice--success" role="status">
+                <p>
+                  <strong>You're booked: {slotWhen(bookedAt.startsAt)}</strong> to {slotTime(bookedAt.endsAt)}, at {business.name} {showroomByKey(showroom)?.name},{' '}
+                  {formatAddress(showroomByKey(showroom)!.address!)}.
+                </p>
+                <p>We have your request too. A confirmation with a calendar invitation and a link to move or cancel is on its way to your email.</p>
+              </div>
+            )}
             {query.get('sent') === '1' && !posted && (
               <p className="notice notice--success" role="status">
                 <strong>Request sent.</strong> {serviceCallToConfirm}
@@ -111,8 +193,10 @@ function ServiceRequestPage({ search }: PageProps) {
             <h2 id="service-heading" className="gc-heading">
               Request Service
             </h2>
+            <form id={dayFormId} method="get" action={`${paths.serviceRequest}#${dropOffAnchor}`} hidden />
             <form className="gc-form" method="post" action={`${paths.serviceRequest}#${requestFormAnchor}`} aria-labelledby="service-heading" noValidate>
               <input type="hidden" name="sourceLabel" value="dealer-site" />
+              {dropOff()}
               <p className="gc-form__note">
                 Fields marked <span aria-hidden="true">*</span>
                 <span className="gc-sr-only">with an asterisk</span> are required. {serviceCallToConfirm}
@@ -154,6 +238,7 @@ function ServiceRequestPage({ search }: PageProps) {
                 />
                 <FieldError id={`${id('message')}-error`} message={errors.message} />
               </div>
+              <TextConsent id={id('textConsent')} defaultChecked={text('textConsent') === 'on'} error={errors.textConsent} />
               <div className="gc-trap" aria-hidden="true">
                 <label htmlFor="service-website">Leave this field empty</label>
                 <input id="service-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
@@ -180,4 +265,12 @@ function ServiceRequestPage({ search }: PageProps) {
   )
 }
 
-export const serviceRequestRoute: Route = { Page: ServiceRequestPage, meta }
+export const serviceRequestRoute: Route = {
+  Page: ServiceRequestPage,
+  meta,
+  // A showroom chosen for the drop-off (`?showroom=`): its free times are in the HTML.
+  async prefetch(context, _params, search) {
+    const showroom = dropOffShowroom(search)
+    if (showroom) await context.queryClient.prefetchQuery(dropOffSlots(context, showroom))
+  },
+}

@@ -1,20 +1,20 @@
+import { island } from '../islands/island.tsx'
 import { useQuery } from '@tanstack/react-query'
+import { Phone } from 'lucide-react'
 import { business } from '../../domain/business.ts'
 import { featuredCount, formatPrice, type GolfCartDetail } from '../../domain/golf-cart.ts'
 import { cartSpecifications } from '../../domain/cart-facts.ts'
 import { useTRPC } from '../../widgets/shared/api.tsx'
-import { VehicleDetail, vehicleQuery } from '../../widgets/vehicle-detail/vehicle-detail.tsx'
-import { callPrompt, type PageMeta, type SocialImage, useDocumentMeta } from '../meta.ts'
-import { type CartPhoto, photoHeightAt, photoPath, photoSizes, photoSrcSet, photoWidthFor } from '../../domain/photos.ts'
+import { holdAnchor, VehicleDetail, vehicleQuery } from '../../widgets/vehicle-detail/vehicle-detail.tsx'
+import { callPrompt, type PageMeta, useDocumentMeta } from '../meta.ts'
+import { cartImages } from '../../domain/cart-pictures.ts'
+import { photoSizes, photoSrcSet } from '../../domain/photos.ts'
 import type { MetaContext, Params, PageProps, Route } from '../page.ts'
-import { paths } from '../../domain/site-paths.ts'
+import { paths, testDriveAnchor } from '../../domain/site-paths.ts'
 import { breadcrumbs, vehicleProduct } from '../structured-data.ts'
-
-/** A photo for social cards: its JPEG at 1200 px (or its largest), which every scraper reads. */
-function socialImage(photo: CartPhoto): SocialImage {
-  const width = photoWidthFor(photo, 1200)
-  return { path: photoPath(photo.key, width, 'jpeg'), width, height: photoHeightAt(photo, width), alt: photo.alt }
-}
+import { type FormState, usePostedForm } from '../form-state.ts'
+import type { BookVisitProps } from '../../widgets/book-visit/book-visit.tsx'
+import { pickerDays } from '../../domain/appointments.ts'
 
 function meta(siteUrl: string, slug: string, cart: GolfCartDetail | null | undefined): PageMeta {
   if (!cart) {
@@ -28,6 +28,7 @@ function meta(siteUrl: string, slug: string, cart: GolfCartDetail | null | undef
     }
   }
   const spec = cartSpecifications(cart)
+  const [cover, ...more] = cartImages(cart)
   return {
     title: cart.title,
     description: `${cart.title}, starting at ${formatPrice(cart.price)}. ${spec.seats.max} seats, ${spec.topSpeedMph} mph, ${spec.battery.toLowerCase()} battery. ${callPrompt}`,
@@ -36,20 +37,10 @@ function meta(siteUrl: string, slug: string, cart: GolfCartDetail | null | undef
     path: paths.vehicle(cart.slug),
     // A sold cart's page stays for visitors who follow a link, not for search results.
     ...(cart.status === 'sold' && { noindex: true }),
-    ...(cart.photos.length > 0
-      ? {
-          image: socialImage(cart.photos[0]!),
-          moreImages: cart.photos.slice(1, 6).map(socialImage),
-          preloadImage: { type: 'image/avif', srcSet: photoSrcSet(cart.photos[0]!, 'avif'), sizes: photoSizes.gallery },
-        }
-      : {
-          image: {
-            path: cart.imageUrl.replace(/\.svg$/, '.png'),
-            width: 800,
-            height: 600,
-            alt: cart.title,
-          },
-        }),
+    // Social cards: the cover and up to five more photos, else the drawing (domain/cart-pictures.ts).
+    image: cover!,
+    moreImages: more.slice(0, 5),
+    ...(cart.photos[0] && { preloadImage: { type: 'image/avif', srcSet: photoSrcSet(cart.photos[0], 'avif'), sizes: photoSizes.gallery } }),
     jsonLd: [
       vehicleProduct(cart, siteUrl),
       breadcrumbs(siteUrl, [
@@ -61,10 +52,30 @@ function meta(siteUrl: string, slug: string, cart: GolfCartDetail | null | undef
   }
 }
 
-function VehiclePage({ params }: PageProps) {
+/**
+ * The booking without JavaScript (docs/decisions/0046), from the address and the refused post:
+ * `?day=` (the form open, that day's times), `?booked=&ends=` (made: its time), or what was typed.
+ */
+export function noScriptBooking(search: string, refused: FormState | undefined): Pick<BookVisitProps, 'day' | 'booked' | 'initial'> {
+  const query = new URLSearchParams(search)
+  const booked = query.get('booked')
+  const endsAt = query.get('ends')
+  if (!refused && booked && endsAt && !Number.isNaN(Date.parse(booked)) && !Number.isNaN(Date.parse(endsAt))) {
+    return { booked: { startsAt: new Date(booked).toISOString(), endsAt: new Date(endsAt).toISOString() } }
+  }
+  const day = query.get('day') ?? (refused ? '' : undefined)
+  return { day: day === null ? undefined : day, initial: refused }
+}
+
+function VehiclePage({ params, search }: PageProps) {
   const slug = params.slug ?? ''
   const trpc = useTRPC()
+  // "Tell me if the price drops" posted without JavaScript: refused (the page again), or sent (the redirect's `watch=sent`).
+  const posted = usePostedForm()?.watch ?? (new URLSearchParams(search).get('watch') === 'sent' ? { sent: true } : undefined)
+  const booking = noScriptBooking(search, usePostedForm()?.book)
   const { data } = useQuery(vehicleQuery(trpc, slug))
+  // Asked only for an available cart (the prefetch's rule); Hold is in the bar when Stripe is set up.
+  const offer = useQuery({ ...trpc.deposit.offer.queryOptions(), enabled: data?.status === 'available' })
   useDocumentMeta(meta('', slug, data))
   return (
     <section className="section">
@@ -75,9 +86,51 @@ function VehiclePage({ params }: PageProps) {
           inventoryHref={paths.inventory}
           contactHref={paths.quoteForm}
           vehicleHref={paths.vehicle}
+          privacyHref={paths.privacy}
+          watch={{ action: paths.vehicle(slug), posted, push: true }}
         />
+        {data && data.status !== 'sold' && (
+          // "Book a test drive" (PRODUCT.md, "where shoppers book"): the cart named, at its showroom.
+          <div className="panel vehicle-booking" id={testDriveAnchor}>
+            {island('book-visit', {
+              kind: 'test-drive',
+              knownCart: { id: data.id, title: data.title },
+              showroom: data.location,
+              source: 'vehicle-page',
+              closed: true,
+              action: paths.vehicle(data.slug),
+              anchor: testDriveAnchor,
+              ...booking,
+            })}
+          </div>
+        )}
       </div>
+      {data && <PhoneBar slug={data.slug} sold={data.status === 'sold'} hold={data.status === 'available' && Boolean(offer.data)} />}
     </section>
+  )
+}
+
+/**
+ * On a phone, a bar at the bottom of the vehicle page with Call, Get Quote and (with deposits)
+ * Hold (PRODUCT.md, "phone first"): what a shopper does next, always a thumb away. It stands
+ * over the page's content; the page ends with room for it (site.css), so it never covers the
+ * footer's links. Wider screens have the same buttons beside the price.
+ */
+function PhoneBar(props: { slug: string; sold: boolean; hold: boolean }) {
+  return (
+    <aside className="phone-bar" aria-label="Call or ask about this cart">
+      <a className="gc-button gc-button--secondary" href={`tel:${business.tollFree.tel}`}>
+        <Phone aria-hidden="true" size={18} /> Call<span className="gc-sr-only"> {business.tollFree.display}</span>
+      </a>
+      <a className="gc-button gc-button--primary" href={paths.quoteForm(props.slug)}>
+        {props.sold ? 'Similar Cart Quote' : 'Get Quote'}
+      </a>
+      {props.hold && (
+        <a className="gc-button gc-button--outline" href={`#${holdAnchor}`}>
+          Hold
+        </a>
+      )}
+    </aside>
   )
 }
 
@@ -99,7 +152,7 @@ export const vehicleRoute: Route = {
   Page: VehiclePage,
   meta: ({ siteUrl, queryClient, trpc }, params: Params) =>
     meta(siteUrl, params.slug ?? '', queryClient.getQueryData(vehicleQuery(trpc, params.slug ?? '').queryKey)),
-  async prefetch(context, params) {
+  async prefetch(context, params, search) {
     const { queryClient, trpc } = context
     const slug = params.slug ?? ''
     let cart: GolfCartDetail | null
@@ -114,5 +167,11 @@ export const vehicleRoute: Route = {
     // Links in the other slug reading (docs/PRODUCT.md, "Slugs") move permanently to the canonical one.
     if (cart.slug !== slug) return { status: 301, redirect: paths.vehicle(cart.slug) }
     if (cart.status === 'sold') await queryClient.prefetchQuery(trpc.cart.similar.queryOptions({ slug: cart.slug, limit: featuredCount }))
+    // Whether Hold is offered is part of the page's HTML (no button without Stripe's settings).
+    if (cart.status === 'available') await queryClient.prefetchQuery(trpc.deposit.offer.queryOptions())
+    // The booking opened without JavaScript (`?day=`, or a refused post): its free times are in the HTML.
+    if (cart.status !== 'sold' && cart.location && search.has('day')) {
+      await queryClient.prefetchQuery(trpc.appointment.slots.queryOptions({ showroom: cart.location, kind: 'test-drive', days: pickerDays }))
+    }
   },
 }

@@ -76,11 +76,17 @@ describe('JavaScript per page', () => {
   const toasts = ['widgets/shared/toast.tsx']
   /** Each island's chunks with the helpers it asks for (host/islands/islands.ts), and the budget of a page that has it. */
   const pages: [page: string, modules: string[], budget: number][] = [
-    ['a page without islands (home, about, services, rentals, counties, policies, 404)', [], 2_000],
+    // Compare and Save's plain script is on every page (the header's lists, the cards' toggles): about 0.8 kB of the entry.
+    // /services/request too: its drop-off time is part of its server-rendered form (docs/decisions/0046).
+    ['a page without islands (home, about, services, service request, rentals, counties, policies, 404)', [], 2_400],
     ['/financing (the calculator)', ['widgets/payment-calculator/payment-calculator.tsx'], 70_000],
     ['a vehicle with photos (the gallery)', ['widgets/vehicle-detail/gallery.tsx'], 75_000],
+    // With deposits (issue #52): Hold's form asks the API, so the page carries the data island's client.
+    ['an available vehicle with deposits (the gallery and Hold)', ['widgets/vehicle-detail/gallery.tsx', 'widgets/vehicle-detail/hold-form.tsx', ...data], 104_000],
     ['/contact (the form)', ['widgets/contact-form/contact-form.tsx', ...data, ...toasts], 101_000],
     ['/rentals/request (the rental request)', ['widgets/rental-request/rental-request.tsx', ...data, ...toasts], 105_000],
+    // Booking a visit (issue #51): "Book a test drive" on every cart for sale.
+    ['a vehicle for sale (the gallery, Hold and Book a test drive)', ['widgets/vehicle-detail/gallery.tsx', 'widgets/vehicle-detail/hold-form.tsx', 'widgets/book-visit/book-visit.tsx', ...data, ...toasts], 107_000],
   ]
   /** /inventory searches in place with plain script: no island runtime, no React (issue #31). */
   const inventoryScript = 'host/islands/inventory.ts'
@@ -90,12 +96,12 @@ describe('JavaScript per page', () => {
     expect(new Set(manifest[runtime]?.dynamicImports)).toEqual(known)
   })
 
-  it('gives /inventory the entry and its plain search script alone: no React, no API client, under 6 kB', () => {
+  it('gives /inventory the entry and its plain search script alone: no React, no API client, under 6.4 kB', () => {
     expect(manifest[entry]?.dynamicImports).toContain(inventoryScript)
     const loaded = files([entry, inventoryScript])
     const code = [...loaded].map((file) => readFileSync(`${dir}${file}`, 'utf8')).join('\n')
     expect(code).not.toMatch(/react\.(transitional\.)?element|hydrateRoot|createTRPCClient|QueryClient/)
-    expect([...loaded].reduce((sum, file) => sum + sent(file), 0)).toBeLessThan(6_000)
+    expect([...loaded].reduce((sum, file) => sum + sent(file), 0)).toBeLessThan(6_400)
   })
 
   it('gives a page without islands the entry alone: no React', () => {
@@ -136,7 +142,7 @@ describe('npm start', () => {
       expect(server.output()).toContain('"mode":"production"')
       expect(await (await fetch(server.url)).text()).toContain('<h1')
       const list = await fetch(`${server.url}/api/golf-carts`)
-      // The starting inventory: "100+ carts in stock".
+      // The starting inventory: over a hundred carts.
       expect(Number(list.headers.get('x-total-count'))).toBeGreaterThanOrEqual(100)
       expect(((await list.json()) as unknown[]).length).toBeGreaterThan(0)
       // tsx starts an esbuild service and Vite loads Rolldown's native binding: neither may be

@@ -11,6 +11,9 @@ import { inquiryLimits, visitorFieldNames } from '../../domain/inquiry.ts'
 import { rentalLeadInput, rentalRequestFieldNames } from '../../domain/rental-request.ts'
 import { serviceLeadInput, serviceRequestFieldNames } from '../../domain/service-request.ts'
 import { type PostedForm, refusalOnForm } from '../form-state.ts'
+import type { AppointmentInput } from '../../domain/appointments.ts'
+import { showroomByKey } from '../../domain/business.ts'
+import { bookedAddress, bookingFields, refusedBookingAddress, typedBooking } from './appointment-posts.ts'
 import { contactFormAnchor, paths, requestFormAnchor } from '../../domain/site-paths.ts'
 
 /**
@@ -24,8 +27,17 @@ interface LeadForm {
   input(post: Post): Record<string, unknown>
   /** The page the form is on, to render again or to thank the visitor on. */
   back(post: Post): string
+  /** Where a sent lead thanks the visitor, when not `back`: a sent quote leaves its cart behind. */
+  thanks?: string
   /** The request's own fields as typed (by their posted names), to show again. */
   request?(post: Post): Record<string, string | string[]>
+  /**
+   * With a time chosen (the service form's drop-off, docs/decisions/0046): the booking the post
+   * makes instead, through `appointment.book`, carrying the request: one lead.
+   */
+  booking?(post: Post): AppointmentInput | undefined
+  /** Where a booking made thanks the shopper. */
+  booked?(post: Post): string
 }
 
 const leadForms: readonly LeadForm[] = [
@@ -39,6 +51,8 @@ const leadForms: readonly LeadForm[] = [
       const kept = post.cartSlug?.trim()
       return paths.quote(kept && kept.length <= inquiryLimits.cartSlug ? kept : undefined)
     },
+    // The quote is sent: the form on the thank-you page is a fresh one, about no cart.
+    thanks: paths.contact,
   },
   {
     path: paths.rentalRequest,
@@ -62,8 +76,25 @@ const leadForms: readonly LeadForm[] = [
         { ...post.values, ...post.fields(serviceRequestFieldNames) },
         { website: post.text('website'), sourceLabel: post.text('sourceLabel') || 'dealer-site' },
       ),
-    back: () => paths.serviceRequest,
-    request: (post) => post.fields(serviceRequestFieldNames),
+    // With a drop-off's showroom chosen, its free times come back with the page (and the posted day's).
+    back: (post) => {
+      const showroom = showroomByKey(post.text('showroom') ?? '') ? post.text('showroom') : undefined
+      if (!showroom) return paths.serviceRequest
+      return post.text('startsAt') ? refusedBookingAddress(`${paths.serviceRequest}?showroom=${showroom}`, typedBooking(post.body)) : `${paths.serviceRequest}?showroom=${showroom}`
+    },
+    // Sent without a time: the thank-you on the plain page (no free times to show).
+    thanks: paths.serviceRequest,
+    request: (post) => ({ ...post.fields(serviceRequestFieldNames), ...post.fields(['startsAt']) }),
+    booking: (post) => {
+      // A filled trap is the lead path's to judge (it stores nothing and says sent).
+      if (!post.text('startsAt') || post.text('website')) return undefined
+      const { interest: _interest, website: _website, ...lead } = serviceLeadInput(
+        { ...post.values, ...post.fields(serviceRequestFieldNames) },
+        { website: post.text('website'), sourceLabel: post.text('sourceLabel') || 'dealer-site' },
+      )
+      return { ...lead, ...bookingFields(typedBooking(post.body)), service: lead.service as AppointmentInput['service'], showroom: post.text('showroom') ?? '', kind: 'service' }
+    },
+    booked: (post) => `${paths.serviceRequest}?showroom=${encodeURIComponent(post.text('showroom') ?? '')}`,
   },
 ]
 
@@ -92,8 +123,13 @@ export function mountContactPost(
           const verdict = requestOriginVerdict(req, context.env.allowedOrigins)
           if (!verdict.allowed) throw new OriginRefusedError(verdict)
           const caller = createCaller(createContextInner(context.services, requestInfo(req)))
+          const booking = leadForm.booking?.(post)
+          if (booking) {
+            const receipt = await caller.appointment.book(booking)
+            return void res.redirect(303, bookedAddress(leadForm.booked!(post), receipt, leadForm.anchor))
+          }
           await caller.inquiry.submit(leadForm.input(post) as Parameters<typeof caller.inquiry.submit>[0])
-          const back = leadForm.back(post)
+          const back = leadForm.thanks ?? leadForm.back(post)
           res.redirect(303, `${back}${back.includes('?') ? '&' : '?'}sent=1#${leadForm.anchor}`)
         } catch (error) {
           next(error)
@@ -106,7 +142,10 @@ export function mountContactPost(
         const refusal = errorAnswer(error, { mutation: true, method: req.method, path: req.path })
         logFailure(context.log, leadForm.path === paths.contact ? 'contact form post failed' : `${leadForm.path} form post failed`, refusal)
         if (refusal.retryAfter !== undefined) res.set('Retry-After', String(refusal.retryAfter))
-        const form: PostedForm = { ...refusalOnForm(refusal, post.values), request: leadForm.request?.(post) }
+        const refused = refusalOnForm(refusal, post.values)
+        // The drop-off's time just taken (409): said beside the times, as the booking forms say it.
+        const taken = leadForm.booking?.(post) && refusal.status === 409 && refused.message
+        const form: PostedForm = { ...refused, ...(taken && { message: undefined, errors: { ...refused.errors, startsAt: taken } }), request: leadForm.request?.(post) }
         await answer(req, res, leadForm.back(post), form, refusal.status)
       },
     )
@@ -129,6 +168,7 @@ function readPost(req: Request) {
       }),
     ) as Record<string, string | string[]>
   return {
+    body,
     text,
     fields,
     cartSlug: text('cartSlug') || undefined,

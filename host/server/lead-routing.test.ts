@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ValidInquiry } from '../../domain/inquiry.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
 import { settingsSections } from '../staff/settings.tsx'
+import { parseStaffForm } from './staff-forms.ts'
 import { parsePage } from '../../tests/support/html.ts'
 import { signIn, staffPassword } from '../../tests/support/staff.ts'
 import { backends } from '../../tests/support/test-database.ts'
@@ -23,17 +24,20 @@ const lead = (n: number, over: Partial<ValidInquiry> = {}): ValidInquiry => ({
 describe('the lead routing section of the settings page', () => {
   const routing = settingsSections.find((s) => s.id === 'lead-routing')!
 
-  it('reads the ticked accounts of each interest, and nothing else', () => {
-    const change = routing.read({
-      section: 'lead-routing',
-      'route-denago-3': 'true',
-      'route-denago-1': 'true',
-      'route-other-2': 'true',
-      'route-rentals-x': 'true',
-      'route-service-4': 'false',
+  it('reads the ticked accounts of each interest as lists of ids, by the settings\' schema, and nothing else', () => {
+    const read = (body: string) => {
+      const parsed = parseStaffForm('staff.settings.save', new URLSearchParams(body))
+      return parsed.ok ? routing.read(parsed.value as Parameters<typeof routing.read>[0]) : parsed.refusal.posted
+    }
+    expect(read('section=lead-routing&leadRouting.denago=3&leadRouting.denago=1&leadRouting.other=2')).toEqual({ leadRouting: { denago: [1, 3], other: [2] } })
+    expect(read('section=lead-routing')).toEqual({ leadRouting: {} })
+    // Not an account's id, or not a pool: refused with the schema's sentence, the boxes as ticked.
+    expect(read('section=lead-routing&leadRouting.denago=3&leadRouting.denago=x')).toEqual({
+      values: { section: 'lead-routing' },
+      lists: { 'leadRouting.denago': ['3', 'x'] },
+      errors: { leadRouting: 'leadRouting lists account ids' },
     })
-    expect(change).toEqual({ leadRouting: { denago: [1, 3], other: [2] } })
-    expect(routing.read({ section: 'lead-routing' })).toEqual({ leadRouting: {} })
+    expect(read('section=lead-routing&leadRouting.boats=3')).toMatchObject({ errors: { leadRouting: 'leadRouting must be an object' } })
   })
 })
 
@@ -60,12 +64,14 @@ describe.each(backends)('lead routing on %s', (backend) => {
 
   it('is set on the owner\'s settings page, one group of accounts per interest', async () => {
     const cookie = (await signIn(server, 'olive')).cookie!
-    const form = { section: 'lead-routing', [`route-denago-${accounts.ana}`]: 'true', [`route-denago-${accounts.ben}`]: 'true', [`route-denago-${accounts.cruz}`]: 'true', [`route-service-${accounts.dee}`]: 'true' }
+    const form = new URLSearchParams({ section: 'lead-routing' })
+    for (const id of [accounts.ana, accounts.ben, accounts.cruz]) form.append('leadRouting.denago', String(id))
+    form.append('leadRouting.service', String(accounts.dee))
     const saved = await fetch(`${server.url}${staffPaths.settings}`, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url, cookie },
-      body: new URLSearchParams(form),
+      body: form,
     })
     expect(saved.status).toBe(303)
     expect((await server.runtime.services.staff.settings.get()).leadRouting).toEqual({
@@ -73,7 +79,7 @@ describe.each(backends)('lead routing on %s', (backend) => {
       service: [accounts.dee],
     })
     const page = parsePage(200, await (await fetch(`${server.url}${staffPaths.settings}`, { headers: { cookie } })).text())
-    expect(page.all('.staff-routing legend')).toEqual(['DENAGO', 'EVOLUTION', 'SWIFT EV', 'RENTALS', 'SERVICE', 'No interest given'])
+    expect(page.all('.staff-routing legend')).toEqual(['Denago', 'Evolution', 'Swift EV', 'Rentals', 'Service', 'No interest given'])
     expect(page.document.querySelector<HTMLInputElement>(`#route-denago-${accounts.ben}`)?.checked).toBe(true)
     expect(page.document.querySelector<HTMLInputElement>(`#route-evolution-${accounts.ben}`)?.checked).toBe(false)
   })

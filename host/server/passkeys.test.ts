@@ -6,7 +6,7 @@ import { passkeyMessages } from '../../api/users/passkeys.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
 import { parsePage } from '../../tests/support/html.ts'
 import { SoftPasskey } from '../../tests/support/passkey.ts'
-import { addStaff, signIn, staffClient, staffPassword } from '../../tests/support/staff.ts'
+import { addStaff, followWithNotice, signIn, staffClient, staffPassword } from '../../tests/support/staff.ts'
 import { backends } from '../../tests/support/test-database.ts'
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
 import { passkeyNeedsScript } from '../staff/account.tsx'
@@ -58,7 +58,7 @@ describe.each(backends)('passkeys on %s', (backend) => {
     const page = await accountPage()
     expect(page.document.querySelector('form[data-passkey-add]')?.hasAttribute('hidden')).toBe(true)
     expect(page.text('[data-passkey-unavailable]')).toBe('Adding a passkey needs JavaScript and a browser that supports passkeys.')
-    const answer = await post(staffPaths.account, { action: 'add-passkey', name: 'Work laptop', response: '' }, { cookie })
+    const answer = await post(staffPaths.account, { action: 'add-passkey', name: 'Work laptop', response: '', current: staffPassword }, { cookie })
     expect(answer.status).toBe(400)
     expect(parsePage(400, await answer.text()).text('[role="alert"]')).toBe(passkeyNeedsScript)
   })
@@ -66,18 +66,18 @@ describe.each(backends)('passkeys on %s', (backend) => {
   it('refuses a passkey made on another site or with a spent challenge, and one without a name', async () => {
     passkey = new SoftPasskey(siteOrigin)
     const given = await options()
-    const phished = await post(staffPaths.account, { action: 'add-passkey', name: 'Phished', response: JSON.stringify(passkey.register(given, 'https://jerseycartco.example')) }, { cookie })
+    const phished = await post(staffPaths.account, { action: 'add-passkey', name: 'Phished', response: JSON.stringify(passkey.register(given, 'https://jerseycartco.example')), current: staffPassword }, { cookie })
     expect(parsePage(400, await phished.text()).text('[role="alert"]')).toBe(passkeyMessages.refused)
     // The refused answer spent its challenge.
-    const after = await post(staffPaths.account, { action: 'add-passkey', name: 'After', response: JSON.stringify(passkey.register(given)) }, { cookie })
+    const after = await post(staffPaths.account, { action: 'add-passkey', name: 'After', response: JSON.stringify(passkey.register(given)), current: staffPassword }, { cookie })
     expect(parsePage(400, await after.text()).text('[role="alert"]')).toBe(passkeyMessages.expired)
     const spent = await options()
     const first = passkey.register(spent)
     // A second request for options replaces the first challenge: its answer is refused.
     await options()
-    const stale = await post(staffPaths.account, { action: 'add-passkey', name: 'Stale', response: JSON.stringify(first) }, { cookie })
+    const stale = await post(staffPaths.account, { action: 'add-passkey', name: 'Stale', response: JSON.stringify(first), current: staffPassword }, { cookie })
     expect(parsePage(400, await stale.text()).text('[role="alert"]')).toBe(passkeyMessages.refused)
-    const nameless = await post(staffPaths.account, { action: 'add-passkey', name: '  ', response: JSON.stringify(passkey.register(await options())) }, { cookie })
+    const nameless = await post(staffPaths.account, { action: 'add-passkey', name: '  ', response: JSON.stringify(passkey.register(await options())), current: staffPassword }, { cookie })
     expect(parsePage(400, await nameless.text()).text('#passkey-name-error')).toBe(passkeyMessages.name)
     expect(await server.db.sql`select 1 from staff_passkeys`).toHaveLength(0)
   })
@@ -85,7 +85,7 @@ describe.each(backends)('passkeys on %s', (backend) => {
   it('adds a named passkey for this site: the first second step shows the 10 recovery codes once', async () => {
     const made = await options()
     expect(made.rp).toEqual({ id: 'localhost', name: expect.any(String) })
-    const added = await post(staffPaths.account, { action: 'add-passkey', name: ' Work  laptop ', response: JSON.stringify(passkey.register(made)) }, { cookie })
+    const added = await post(staffPaths.account, { action: 'add-passkey', name: ' Work  laptop ', response: JSON.stringify(passkey.register(made)), current: staffPassword }, { cookie })
     expect(added.status).toBe(200)
     expect(parsePage(200, await added.text()).all('.staff-recovery-codes li')).toHaveLength(10)
     const [row] = await server.db.sql<{ id: number; name: string; credentialId: string }[]>`select id, name, credential_id from staff_passkeys`
@@ -97,7 +97,7 @@ describe.each(backends)('passkeys on %s', (backend) => {
     // The same authenticator is not added twice.
     const again = await options()
     expect(again.excludeCredentials?.map((c) => c.id)).toEqual([passkey.id])
-    const twice = await post(staffPaths.account, { action: 'add-passkey', name: 'Again', response: JSON.stringify(passkey.register(again)) }, { cookie })
+    const twice = await post(staffPaths.account, { action: 'add-passkey', name: 'Again', response: JSON.stringify(passkey.register(again)), current: staffPassword }, { cookie })
     expect(parsePage(400, await twice.text()).text('[role="alert"]')).toBe(passkeyMessages.again)
     const log = await server.db.sql`select field, after from audit_log where entity = 'account' and field = 'passkey'`
     expect([...log]).toEqual([{ field: 'passkey', after: 'Work laptop' }])
@@ -170,9 +170,9 @@ describe.each(backends)('passkeys on %s', (backend) => {
     expect((await post(staffPaths.account, { action: 'start-app' }, { cookie })).status).toBe(303)
     const [{ totpSecret }] = await server.db.sql<[{ totpSecret: string }]>`select totp_secret from users where username = 'tess'`
     const code = new TOTP({ secret: Secret.fromBase32(totpSecret), digits: 6, period: 30, algorithm: 'SHA1' }).generate()
-    const on = await post(staffPaths.account, { action: 'confirm-app', code }, { cookie })
-    expect([on.status, on.headers.get('location')]).toEqual([303, `${staffPaths.account}?done=app-added#section-second-step`])
-    const page = await accountPage('?done=app-added')
+    const on = await post(staffPaths.account, { action: 'confirm-app', code, current: staffPassword }, { cookie })
+    expect([on.status, on.headers.get('location')]).toEqual([303, `${staffPaths.account}#section-second-step`])
+    const page = parsePage(200, (await followWithNotice(server, cookie, on)).html)
     expect(page.text('[role="status"]')).toBe('The authenticator app is on. Your recovery codes are the ones you already have.')
     expect(page.text('#section-second-step')).toContain('Recovery codes left: 10 of 10')
     // Both kinds at sign-in: the passkey's form and the app's code.
@@ -193,7 +193,7 @@ describe.each(backends)('passkeys on %s', (backend) => {
     expect(refused.text('#passkey-current-error')).toBe('That is not your current password.')
     expect(refused.text('#remove-passkey-title')).toBe('Remove the passkey “Work laptop”?')
     const removed = await post(staffPaths.account, { action: 'remove-passkey', id: String(passkeyId), current: staffPassword }, { cookie })
-    expect([removed.status, removed.headers.get('location')]).toEqual([303, `${staffPaths.account}?done=passkey-removed#section-second-step`])
+    expect([removed.status, removed.headers.get('location')]).toEqual([303, `${staffPaths.account}#section-second-step`])
     expect(await server.db.sql`select 1 from staff_passkeys`).toHaveLength(0)
     expect(await server.db.sql`select 1 from staff_recovery_codes`).toHaveLength(0)
     expect((await signIn(server, 'tess')).location).toBe(staffPaths.console)

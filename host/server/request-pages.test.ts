@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addDays, formatDay, newJerseyToday } from '../../domain/calendar-days.ts'
 import { callToConfirm } from '../../domain/rental-request.ts'
 import { serviceCallToConfirm } from '../../domain/service-request.ts'
+import { textConsentDisclosure, textConsentLabel, textConsentWording } from '../../domain/texting.ts'
 import { parsePage } from '../../tests/support/html.ts'
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
 
@@ -171,6 +172,45 @@ describe('the service request without JavaScript', () => {
     expect(page.document.querySelector<HTMLInputElement>('input[name="service.needs"][value="other"]')?.hasAttribute('checked')).toBe(true)
     expect(page.document.querySelector<HTMLInputElement>('input[name="service.preferredDays"][value="Monday"]')?.hasAttribute('checked')).toBe(true)
     expect(page.document.querySelector('input[name="email"]')?.getAttribute('value')).toBe('sam.missing@example.com')
+  })
+})
+
+describe('consent to texts on every lead form without JavaScript (issue #50)', () => {
+  const consentOf = async (email: string) =>
+    server.db.sql<{ given: boolean; wording: string; phoneKey: string }[]>`
+      select c.given, c.wording, c.phone_key from text_consents c join contact_inquiries i on i.id = c.inquiry_id where i.email = ${email}
+    `
+  const start = addDays(newJerseyToday(), 20)
+  const forms: [string, string, [string, string][]][] = [
+    ['/contact', 'contact', [['message', 'Price of the lifted cart?']]],
+    ['/rentals/request', 'rental', [['rental.cartType', '4-seater'], ['rental.plan', 'daily'], ['rental.startDate', start], ['rental.pickup', 'showroom'], ['rental.showroom', 'bayville']]],
+    ['/services/request', 'service', [['service.make', 'Club Car'], ['service.needs', 'tires']]],
+  ]
+
+  it.each(forms)('%s shows the box unticked with its disclosure, and a ticked box is stored as consent in those words', async (path, name, fields) => {
+    const page = await get(path)
+    const box = page.document.querySelector<HTMLInputElement>('input[type="checkbox"][name="textConsent"]')!
+    expect(box.hasAttribute('checked')).toBe(false)
+    expect(page.document.querySelector(`label[for="${box.id}"]`)?.textContent).toBe(textConsentLabel)
+    expect(page.text(`#${box.getAttribute('aria-describedby')!.split(' ')[0]!}`)).toBe(textConsentDisclosure)
+    const email = `consent-${name}@example.com`
+    const res = await post(path, [...fields, ...contact(email), ['textConsent', 'on']])
+    expect(res.status).toBe(303)
+    expect(await consentOf(email)).toEqual([{ given: true, wording: textConsentWording, phoneKey: '6095550142' }])
+    const unticked = `no-consent-${name}@example.com`
+    expect((await post(path, [...fields, ...contact(unticked)])).status).toBe(303)
+    expect(await consentOf(unticked)).toEqual([])
+  })
+
+  it.each(forms)('%s refuses a ticked box without a phone beside the phone field, keeping the box ticked', async (path, name, fields) => {
+    const email = `no-phone-${name}@example.com`
+    const res = await post(path, [...fields, ...contact(email).filter(([field]) => field !== 'phone'), ['textConsent', 'on']])
+    expect(res.status).toBe(400)
+    const page = parsePage(res.status, await res.text())
+    const phone = page.document.querySelector('input[name="phone"]')!
+    expect(phone.getAttribute('aria-invalid')).toBe('true')
+    expect(page.text(`#${phone.getAttribute('aria-describedby')!.split(' ')[0]!}`)).toBe(`Enter the phone number to text, or untick “${textConsentLabel}”`)
+    expect(page.document.querySelector('input[name="textConsent"]')?.hasAttribute('checked')).toBe(true)
   })
 })
 

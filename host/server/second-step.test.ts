@@ -46,11 +46,11 @@ describe.each(backends)('the second step on %s', (backend) => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
     expect(page.document.querySelector('a[href^="otpauth://totp/"]')).not.toBeNull()
 
-    const wrong = await post(staffPaths.account, { action: 'confirm-app', code: '000000' === codeNow() ? '111111' : '000000' }, { cookie })
+    const wrong = await post(staffPaths.account, { action: 'confirm-app', code: '000000' === codeNow() ? '111111' : '000000', current: staffPassword }, { cookie })
     expect(wrong.status).toBe(400)
     expect(parsePage(400, await wrong.text()).text('#code-error')).toBe('That code is not right: enter the 6 digits the app shows now.')
 
-    const right = await post(staffPaths.account, { action: 'confirm-app', code: codeNow() }, { cookie })
+    const right = await post(staffPaths.account, { action: 'confirm-app', code: codeNow(), current: staffPassword }, { cookie })
     expect(right.status).toBe(200)
     const shown = parsePage(200, await right.text())
     recovery = shown.all('.staff-recovery-codes li')
@@ -147,7 +147,7 @@ describe.each(backends)('the second step on %s', (backend) => {
     expect((await post(staffPaths.account, { action: 'start-app' }, { cookie: newbie })).status).toBe(303)
     const [{ totpSecret }] = await server.db.sql<[{ totpSecret: string }]>`select totp_secret from users where username = 'newbie'`
     const code = new TOTP({ secret: Secret.fromBase32(totpSecret), digits: 6, period: 30, algorithm: 'SHA1' }).generate()
-    expect((await post(staffPaths.account, { action: 'confirm-app', code }, { cookie: newbie })).status).toBe(200)
+    expect((await post(staffPaths.account, { action: 'confirm-app', code, current: staffPassword }, { cookie: newbie })).status).toBe(200)
     expect((await fetch(`${server.url}${staffPaths.console}`, { redirect: 'manual', headers: { cookie: newbie } })).status).toBe(200)
     await server.runtime.services.staff.settings.save(owner, { requireSecondStep: false })
   })

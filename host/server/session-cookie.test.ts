@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ambiguousSessionMessage } from '../../api/staff/cookie.ts'
-import { procedureAccess, publicStaffRoutes, routeAccess } from '../../domain/staff-access.ts'
+import { procedureAccess, publicStaffRoutes } from '../../domain/staff-access.ts'
+import { plainStaffRoutes } from '../../api/staff/routes.ts'
+import { consoleRoutes } from '../staff/render.tsx'
 import { addStaff, signIn } from '../../tests/support/staff.ts'
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
 
@@ -21,10 +23,7 @@ afterAll(() => server?.close())
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { redirect: 'manual', headers })
 /** Every console page and staff route of the role table, with a cart and lead id filled in. */
-const staffRoutes = Object.keys(routeAccess).map((key) => {
-  const [method, path] = key.split(' ') as [string, string]
-  return { method, path: path.replace(/\{[^}]+\}/g, '1') }
-})
+const staffRoutes = [...plainStaffRoutes, ...consoleRoutes].map(({ method, path }) => ({ method, path: path.replace(/\{[^}]+\}/g, '1') }))
 
 describe('more than one staff session cookie', () => {
   it('is refused (400, a sentence) on the console, the staff API and staff procedures, whichever comes first', async () => {

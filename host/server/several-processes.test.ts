@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { seed } from '../../api/carts/seed.ts'
 import { migrate } from '../../api/db/migrate.ts'
@@ -20,6 +21,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
   let writer: ServerProcess
   let reader: ServerProcess
   let staff: ReturnType<typeof staffClient>
+  let staffCookie: string
 
   beforeAll(async () => {
     db = await createTestDatabase('postgres')
@@ -33,6 +35,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     ])
     const answer = await signIn({ url: writer.url } as TestServer)
     staff = staffClient({ url: writer.url } as TestServer, answer.cookie, writer.url)
+    staffCookie = answer.cookie!
   }, 120_000)
   afterAll(async () => {
     await Promise.all([writer?.stop(), reader?.stop()])
@@ -69,6 +72,45 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
       expect(((await json(`${reader.url}/api/golf-carts`)) as { id: number }[]).map((c) => c.id)).not.toContain(cart.id)
       expect((await page(`${reader.url}/`)).all('.gc-card__title')).not.toContain(cart.title)
     })
+  })
+
+  it('takes a cart put on hold through the other process out of the featured set and the home page within a second (issue #47)', async () => {
+    const featured = (await json(`${reader.url}/api/golf-carts/featured`)) as { id: number; title: string }[]
+    const cart = featured[0]!
+    // Kept by the reader first.
+    await page(`${reader.url}/`)
+    await staff.staff.cart.setStatus.mutate({ id: cart.id, status: 'hold' })
+    await withinASecond(async () => {
+      expect(((await json(`${reader.url}/api/golf-carts/featured`)) as { id: number }[]).map((c) => c.id)).not.toContain(cart.id)
+      expect((await page(`${reader.url}/`)).all('.gc-card__title')).not.toContain(cart.title)
+    })
+  })
+
+  it('serves a new order of the featured carts made through the other process within a second (issue #47)', async () => {
+    const featured = ((await json(`${reader.url}/api/golf-carts/featured`)) as { id: number }[]).map((c) => c.id)
+    expect(featured.length).toBeGreaterThan(1)
+    const reversed = [...featured].reverse()
+    await staff.staff.cart.setFeaturedOrder.mutate({ ids: reversed })
+    await withinASecond(async () => expect(((await json(`${reader.url}/api/golf-carts/featured`)) as { id: number }[]).map((c) => c.id)).toEqual(reversed))
+  })
+
+  it('shows a photo uploaded through the other process on a kept vehicle page within a second, and one removed by SQL by hand (issue #46)', async () => {
+    const [cart] = (await json(`${reader.url}/api/golf-carts?limit=1`)) as { id: number; slug: string }[]
+    const gallery = async () => (await page(`${reader.url}/vehicle/${cart!.slug}`)).property('og:image')
+    // Kept by the reader first, with the drawing.
+    expect(await gallery()).toMatch(/\/images\/carts\/.+\.png$/)
+    const body = await sharp({ create: { width: 1300, height: 975, channels: 3, background: { r: 40, g: 120, b: 90 } } }).jpeg().toBuffer()
+    const res = await fetch(`${writer.url}/api/staff/carts/${cart!.id}/photos`, {
+      method: 'POST',
+      headers: { 'content-type': 'image/jpeg', cookie: staffCookie, origin: writer.url },
+      body: new Uint8Array(body),
+    })
+    expect(res.status, await res.clone().text()).toBe(201)
+    const { key } = (await res.json()) as { key: string }
+    await withinASecond(async () => expect(await gallery()).toMatch(new RegExp(`/photos/${key}-\\d+\\.jpg$`)))
+    // The photo store's writes are not the only ones: a row deleted by hand reaches the page too.
+    await db.sql`delete from cart_photos where cart_id = ${cart!.id}`
+    await withinASecond(async () => expect(await gallery()).toMatch(/\/images\/carts\/.+\.png$/))
   })
 
   it('serves a change made by SQL by hand, through neither process, within a second on both', async () => {

@@ -165,10 +165,14 @@ describe('fixed pages', () => {
     expect(page.text('.gc-calculator button')).toBe('Calculate Payment')
   })
 
-  it('about tells the story with the four stats and four values', async () => {
+  it('about tells the story with its stats, the carts in stock counted from the inventory, no rating without a source, and four values', async () => {
     const page = await get('/about')
     expect(page.text('main')).toContain('2009')
-    expect(page.all('.stats dt')).toEqual(['Happy Customers', 'Years Experience', 'Carts in Stock', 'Customer Rating'])
+    expect(page.all('.stats dt')).toEqual(['Happy Customers', 'Years Experience', 'Carts in Stock'])
+    const listed = Number((await fetch(`${server.url}/api/golf-carts?limit=1`)).headers.get('x-total-count'))
+    expect(page.all('.stats dd')[2]).toBe(String(listed))
+    expect(page.html).not.toContain('100+')
+    expect(page.html).not.toContain('out of 5 stars')
     expect(page.all('.info-card__title')).toEqual(['Quality First', 'Customer Service', 'Expert Knowledge', 'Fair Pricing'])
     expect(page.document.querySelector('main a[href="/contact"].gc-button')?.textContent).toBe('Visit Our Showrooms')
   })
@@ -397,11 +401,14 @@ describe('the contact form without JavaScript', () => {
   it('stores the lead and thanks the visitor after a redirect', async () => {
     const res = await post({ firstName: 'Plain', lastName: 'Form', email: 'plain.form@example.com', interest: 'rentals', message: 'No JS here', cartSlug: '2025-denago-ev-city', sourceLabel: 'dealer-site' })
     expect(res.status).toBe(303)
-    expect(res.headers.get('location')).toBe('/contact?cart=2025-denago-ev-city&sent=1#send-message')
+    // The quote is sent: the thank-you's form is about no cart, so a second message is not filed under it.
+    expect(res.headers.get('location')).toBe('/contact?sent=1#send-message')
     const [row] = await server.db.sql`select interest, cart_title, source_label from contact_inquiries where email = 'plain.form@example.com'`
     expect(row).toEqual({ interest: 'rentals', cartTitle: '2025 Denago EV City', sourceLabel: 'dealer-site' })
-    const thanks = await get('/contact?cart=2025-denago-ev-city&sent=1')
+    const thanks = await get('/contact?sent=1')
     expect(thanks.text('.notice--success')).toBe("Message sent successfully! We'll get back to you within 24 hours.")
+    expect(thanks.document.querySelector('input[name="cartSlug"]')?.getAttribute('value')).toBe('')
+    expect(thanks.text('.gc-form__about')).toBeUndefined()
   })
 
   it('shows the problems beside their fields and keeps everything typed', async () => {

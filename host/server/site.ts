@@ -8,8 +8,11 @@ import type { SiteContext } from '../../api/http/app.ts'
 import { describeError } from '../../api/log.ts'
 import { business } from '../../domain/business.ts'
 import type { RenderRequest, RenderResult } from '../entry-server.tsx'
+import type { PostedForm } from '../form-state.ts'
 import { inlineHashes, type PageAssets, renderDocument, sha256Source } from './document.ts'
 import { mountContactPost } from './contact-post.ts'
+import { mountWatchPosts } from './watch-posts.ts'
+import { mountAppointmentPosts, mountBookingForms } from './appointment-posts.ts'
 import { mountStaffConsole, type StaffAssets, type StaffRenderer } from './staff-console.ts'
 import { robotsTxt, sitemapXml } from './sitemap.ts'
 
@@ -87,10 +90,16 @@ export async function mountSite(app: Express, context: SiteContext): Promise<voi
   const staffPolicy = built ? pagePolicy({ style: sha256Source((await staff.assets()).inlineCss) }) : undefined
   mountStaffConsole(app, context, { ...staff, send: (req, res, page) => send(req, res, page, false, staffPolicy) })
 
-  mountContactPost(app, context, async (req, res, url, postedForm, status) => {
+  /** A page rendered for one request and never kept: a form posted without JavaScript, an alert's link. */
+  const answerOnce = async (req: Request, res: Response, url: string, postedForm?: PostedForm, status?: number) => {
     const page = await renderPage({ url, postedForm, status })
     if (page.kind === 'page') send(req, res, page)
-  })
+    else res.redirect(page.status, page.location)
+  }
+  mountContactPost(app, context, answerOnce)
+  mountWatchPosts(app, context, answerOnce)
+  mountAppointmentPosts(app, context, answerOnce)
+  mountBookingForms(app, context, answerOnce)
 
   app.get('/{*path}', async (req: Request, res: Response) => {
     try {

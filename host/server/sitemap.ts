@@ -1,5 +1,5 @@
 import type { Services } from '../../api/services.ts'
-import { photoPath, photoWidthFor } from '../../domain/photos.ts'
+import { cartImages } from '../../domain/cart-pictures.ts'
 import { everySitePath, paths } from '../../domain/site-paths.ts'
 import { escapeHtml } from '../meta.ts'
 
@@ -10,11 +10,14 @@ import { escapeHtml } from '../meta.ts'
 export async function sitemapXml(services: Services, siteUrl: string): Promise<string> {
   const [{ carts }, photos] = await Promise.all([services.carts.list({}), services.photos.listed()])
   const urls = everySitePath(carts.map((cart) => cart.slug))
-  const images = new Map(carts.map((cart) => [paths.vehicle(cart.slug), photos.get(cart.id) ?? []]))
+  // Photos only: a drawing is no picture of the cart for image search.
+  const images = new Map(
+    carts.map((cart) => [paths.vehicle(cart.slug), cartImages({ ...cart, photos: photos.get(cart.id) ?? [] }).filter((image) => image.photo)]),
+  )
   const entry = (path: string) => {
     const loc = `<loc>${escapeHtml(`${siteUrl}${path}`)}</loc>`
     const pictures = (images.get(path) ?? []).map(
-      (photo) => `<image:image><image:loc>${escapeHtml(`${siteUrl}${photoPath(photo.key, photoWidthFor(photo, 1200), 'jpeg')}`)}</image:loc></image:image>`,
+      (image) => `<image:image><image:loc>${escapeHtml(`${siteUrl}${image.path}`)}</image:loc></image:image>`,
     )
     return `  <url>${loc}${pictures.join('')}</url>`
   }

@@ -7,10 +7,19 @@ import { startTestServer, type TestServer } from '../../tests/support/test-serve
 
 /**
  * Speed to lead (issue #28, point 4; docs/PRODUCT.md "First response"): per account, the median
- * and 90th percentile minutes from a lead's arrival to its first response (first status change
- * or note), counted for the account that gave it, over the dashboard's range; and the leads it
- * owns still waiting. Fixed data in October 2026; spam and leads outside the range not counted.
+ * and 90th percentile minutes from a lead's arrival to its first response (a reply or a logged
+ * call, issue #50), counted for the account that gave it, over the dashboard's range; the leads it
+ * owns still waiting; and the share answered within 5 minutes of business time. Fixed data in October 2026; spam and leads outside the range not counted.
  */
+const figures = (accountId: number | null, account: string, answered: number, median: number | null, p90: number | null, waiting: number) => ({
+  accountId,
+  account,
+  answered,
+  medianMinutes: median,
+  p90Minutes: p90 === null ? null : expect.closeTo(p90, 6),
+  waiting,
+})
+
 describe.each(backends)('speed to lead on %s', (backend) => {
   let server: TestServer
   const ids: Record<string, number> = {}
@@ -51,11 +60,22 @@ describe.each(backends)('speed to lead on %s', (backend) => {
   it('gives each account its median and 90th percentile minutes to first response, and its waiting leads', async () => {
     const dashboard = await server.runtime.services.staff.leadDashboard({ from: '2026-10-05', to: '2026-10-18' })
     expect(dashboard.speedToLead).toEqual([
-      { accountId: ids.amy, account: 'amy', answered: 10, medianMinutes: 5.5, p90Minutes: expect.closeTo(9.1, 6), waiting: 0 },
-      { accountId: ids.ben, account: 'ben', answered: 2, medianMinutes: 60, p90Minutes: expect.closeTo(84, 6), waiting: 1 },
-      { accountId: null, account: 'nobody', answered: 0, medianMinutes: null, p90Minutes: null, waiting: 1 },
+      { ...figures(ids.amy!, 'amy', 10, 5.5, 9.1, 0), withinFiveMinutes: 5, measuredFiveMinutes: 10, shareWithinFiveMinutes: 0.5 },
+      { ...figures(ids.ben!, 'ben', 2, 60, 84, 1), withinFiveMinutes: 0, measuredFiveMinutes: 3, shareWithinFiveMinutes: 0 },
+      { ...figures(null, 'nobody', 0, null, null, 1), withinFiveMinutes: 0, measuredFiveMinutes: 1, shareWithinFiveMinutes: 0 },
     ])
     // Mona neither answered nor owns any, so she has no line.
+  })
+
+  it('counts an answer within 5 minutes of business time: a lead of Saturday evening answered on Monday at 9:04 is in time', async () => {
+    // Saturday 2026-10-24 18:30 EDT (closed until Monday 9:00); answered Monday 9:04 by Mona.
+    await server.db.sql`
+      insert into contact_inquiries (first_name, last_name, email, created_at, first_response_at, first_response_by, owner_id, status)
+      values ('Weekend', 'Lead', 'weekend@example.com', '2026-10-24T22:30:00Z', '2026-10-26T13:04:00Z', ${ids.mona!}, ${ids.mona!}, 'contacted'),
+             ('Weekend', 'Late', 'late@example.com', '2026-10-24T22:30:00Z', '2026-10-26T13:06:00Z', ${ids.mona!}, ${ids.mona!}, 'contacted')
+    `
+    const dashboard = await server.runtime.services.staff.leadDashboard({ from: '2026-10-19', to: '2026-10-25' })
+    expect(dashboard.speedToLead.find((line) => line.account === 'mona')).toMatchObject({ answered: 2, withinFiveMinutes: 1, measuredFiveMinutes: 2, shareWithinFiveMinutes: 0.5 })
   })
 
   it('records who gave the first response, and only the first', async () => {
@@ -67,10 +87,14 @@ describe.each(backends)('speed to lead on %s', (backend) => {
     const { id } = (await res.json()) as { id: number }
     const mona = (await signedInClient(server, 'mona')).client
     const amy = (await signedInClient(server, 'amy')).client
-    await mona.staff.lead.addNote.mutate({ id, text: 'Called, left a message' })
+    const by = async () => (await server.db.sql<{ firstResponseBy: number | null }[]>`select first_response_by from contact_inquiries where id = ${id}`)[0]!.firstResponseBy
+    // A note and a status change are no response (issue #50).
+    await amy.staff.lead.addNote.mutate({ id, text: 'Will call' })
     await amy.staff.lead.setStatus.mutate({ id, status: 'contacted' })
-    const [row] = await server.db.sql<{ firstResponseBy: number }[]>`select first_response_by from contact_inquiries where id = ${id}`
-    expect(row?.firstResponseBy).toBe(ids.mona)
+    expect(await by()).toBeNull()
+    await mona.staff.lead.logCall.mutate({ id, outcome: 'voicemail', note: 'Called, left a message' })
+    await amy.staff.lead.logCall.mutate({ id, outcome: 'reached' })
+    expect(await by()).toBe(ids.mona)
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date())
     const line = (await server.runtime.services.staff.leadDashboard({ from: today, to: today })).speedToLead.find((l) => l.account === 'mona')
     expect(line).toMatchObject({ answered: 1, waiting: 0 })
@@ -86,10 +110,12 @@ describe.each(backends)('speed to lead on %s', (backend) => {
       [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent),
     )
     expect(page.text('#speed-to-lead')).toBe('Speed to lead, per account')
+    const heads = [...page.document.querySelectorAll('section[aria-labelledby="speed-to-lead"] thead th')].map((th) => th.textContent)
+    expect(heads).toEqual(['Account', 'Within 5 business minutes', 'Median', '90th percentile', 'Answered', 'Waiting'])
     expect(rows).toEqual([
-      ['amy', '10', '5.5 min', '9.1 min', '0'],
-      ['ben', '2', '1 h 00 min', '1 h 24 min', '1'],
-      ['nobody', '0', '–', '–', '1'],
+      ['amy', '50% (5 of 10)', '5.5 min', '9.1 min', '10', '0'],
+      ['ben', '0% (0 of 3)', '1 h 00 min', '1 h 24 min', '2', '1'],
+      ['nobody', '0% (0 of 1)', '–', '–', '0', '1'],
     ])
     expect([minutes(0.25), minutes(38.4), minutes(125), minutes(null)]).toEqual(['0.3 min', '38 min', '2 h 05 min', '–'])
   })

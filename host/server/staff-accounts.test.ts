@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lastOwnerMessage } from '../../api/users/user-store.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
 import { parsePage } from '../../tests/support/html.ts'
-import { addStaff, signIn, staffClient, staffPassword } from '../../tests/support/staff.ts'
+import { addStaff, signIn, staffClient, staffPassword, followWithNotice } from '../../tests/support/staff.ts'
 import { backends } from '../../tests/support/test-database.ts'
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
 
@@ -51,19 +51,20 @@ describe.each(backends)('your account and the accounts, on %s', (backend) => {
   })
 
   it('saves an email address, refusing a malformed one beside its field and one another account has', async () => {
-    const bad = await post(sales, staffPaths.account, { action: 'email', email: 'not an address' })
+    const bad = await post(sales, staffPaths.account, { action: 'email', email: 'not an address', current: staffPassword })
     expect(bad.status).toBe(400)
     const page = parsePage(bad.status, await bad.text())
     expect(page.text('#email-error')).toBe('Enter a valid email address, like name@example.com')
     expect(page.document.querySelector<HTMLInputElement>('#email')?.getAttribute('value')).toBe('not an address')
 
-    expect((await post(owner, staffPaths.account, { action: 'email', email: 'olga@dealer.example' })).status).toBe(303)
-    const taken = await post(sales, staffPaths.account, { action: 'email', email: 'OLGA@dealer.example' })
+    expect((await post(owner, staffPaths.account, { action: 'email', email: 'olga@dealer.example', current: staffPassword })).status).toBe(303)
+    const taken = await post(sales, staffPaths.account, { action: 'email', email: 'OLGA@dealer.example', current: staffPassword })
     expect(taken.status).toBe(409)
-    expect(parsePage(409, await taken.text()).text('.staff-alert--error')).toBe('The account "olga" already has the address olga@dealer.example')
+    expect(parsePage(409, await taken.text()).text('.staff-alert--error')).toBe('Another account already has the address olga@dealer.example.')
 
-    const saved = await post(sales, staffPaths.account, { action: 'email', email: 'Sam@Dealer.example' })
-    expect(saved.headers.get('location')).toBe(`${staffPaths.account}?done=email#section-email`)
+    const saved = await post(sales, staffPaths.account, { action: 'email', email: 'Sam@Dealer.example', current: staffPassword })
+    expect(saved.headers.get('location')).toBe(`${staffPaths.account}#section-email`)
+    expect(parsePage(200, (await followWithNotice(server, sales, saved)).html).text('[role="status"]')).toBe('Your email address is saved.')
     expect((await server.runtime.services.staff.accounts.get((await server.db.sql<{ id: number }[]>`select id from users where username = 'sam'`)[0]!.id))?.email).toBe('sam@dealer.example')
   })
 
@@ -117,7 +118,7 @@ describe.each(backends)('your account and the accounts, on %s', (backend) => {
     const changed = await post(sales, staffPaths.account, { action: 'password', current: staffPassword, password: 'a brand new passphrase' })
     expect(changed.status).toBe(303)
     expect((await open(sales, staffPaths.account)).status).toBe(200)
-    expect((await fetch(`${server.url}${staffPaths.account}`, { redirect: 'manual', headers: { cookie: other } })).headers.get('location')).toBe(staffPaths.login)
+    expect((await fetch(`${server.url}${staffPaths.account}`, { redirect: 'manual', headers: { cookie: other } })).headers.get('location')).toBe(`${staffPaths.login}?next=%2Fstaff%2Faccount`)
     expect((await signIn(server, 'sam', staffPassword)).status).toBe(401)
     expect((await signIn(server, 'sam', 'a brand new passphrase')).status).toBe(303)
     const [log] = await server.db.sql`select actor, field from audit_log where entity = 'account' and field = 'password'`
@@ -146,8 +147,12 @@ describe.each(backends)('your account and the accounts, on %s', (backend) => {
       expect([action, refused.status]).toEqual([action, 409])
     }
     const role = await post(owner, staffPaths.accounts, { action: 'role', username: 'sam', role: 'manager' })
-    expect(role.headers.get('location')).toBe(`${staffPaths.accounts}?done=role&who=sam`)
-    expect((await open(owner, role.headers.get('location')!)).text('.staff-alert--done')).toBe('sam’s role is changed.')
+    // Said once, on the page the post leads to (a one-time cookie), never in the address.
+    expect(role.headers.get('location')).toBe(staffPaths.accounts)
+    const shown = await followWithNotice(server, owner, role)
+    expect(parsePage(shown.res.status, shown.html).text('.staff-alert--done')).toBe('sam’s role is changed.')
+    expect(shown.cleared).toBe(true)
+    expect((await open(owner, staffPaths.accounts)).document.querySelector('.staff-alert--done')).toBeNull()
 
     const sam = (await signIn(server, 'sam', 'a brand new passphrase')).cookie!
     expect((await post(owner, staffPaths.accounts, { action: 'disable', username: 'sam' })).status).toBe(303)

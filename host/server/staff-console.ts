@@ -6,17 +6,21 @@ import { requestInfo } from '../../api/http/request-info.ts'
 import { describeError } from '../../api/log.ts'
 import { staffRequestInfo } from '../../api/staff/http.ts'
 import { stepCookie } from '../../api/staff/cookie.ts'
-import type { ResolvedSession } from '../../api/staff/sessions.ts'
+import { guardedRoute, guardedSession } from '../../api/staff/access.ts'
+import { plainStaffRoutes, routeMatcher, type RouteMatcher, type StaffRoute } from '../../api/staff/routes.ts'
 import { createContextInner } from '../../api/trpc/context.ts'
 import { createCaller } from '../../api/trpc/router.ts'
-import { staffPaths } from '../../domain/staff-paths.ts'
+import { signInReturn, staffPaths } from '../../domain/staff-paths.ts'
 import { refusedForm } from './staff-refusal.ts'
+import { formPayload, parseStaffForm } from './staff-forms.ts'
+import { leaveNotice, takeNotice } from './staff-notice.ts'
 import { isSameOrigin } from '../../api/staff/http.ts'
 import { passwordProblem } from '../../api/users/user-store.ts'
 
 /** The sign-in page after a password was set through a link. */
 export const passwordSetNotice = 'Your password is saved. Sign in with it.'
 import type {
+  consoleRoutes,
   renderConsoleRefusal,
   renderPasswordChoice,
   renderPasswordResetRequest,
@@ -26,6 +30,7 @@ import type {
 } from '../entry-server.tsx'
 
 export interface StaffRenderer {
+  consoleRoutes: typeof consoleRoutes
   renderStaff: typeof renderStaff
   renderSignIn: typeof renderSignIn
   renderConsoleRefusal: typeof renderConsoleRefusal
@@ -62,12 +67,18 @@ export function mountStaffConsole(
 
   const document = async (title: string, body: string) => staffDocument(title, body, await assets())
 
+  // The pages' routes and rules, from their declarations (host/staff/page.ts): the guard checks
+  // every request under /staff against them and the plain routes', with the one matcher.
+  context.declareConsolePages(async () => (await renderer()).consoleRoutes)
+  let matcher: RouteMatcher<StaffRoute> | undefined
+  const match = async () => (matcher ??= routeMatcher([...plainStaffRoutes, ...(await renderer()).consoleRoutes]))
+
   // A refused sign-in: the page again, the refusal beside the form, the username as typed.
   context.answerSignInRefusal((req, res, refusal) => {
     void (async () => {
       const page = refusal.step
-        ? (await renderer()).renderSecondStep(refusal.message, await context.services.staff.signIn.stepChoices(stepCookie(req)))
-        : (await renderer()).renderSignIn({ message: refusal.message, username: refusal.username.slice(0, 200) })
+        ? (await renderer()).renderSecondStep(refusal.message, await context.services.staff.signIn.stepChoices(stepCookie(req)), refusal.next)
+        : (await renderer()).renderSignIn({ message: refusal.message, username: refusal.username.slice(0, 200) }, undefined, refusal.next)
       send(req, res, { status: refusal.status, html: await document(page.title, page.html) })
     })().catch((error: unknown) => {
       context.log.error('sign-in page failed', { error: describeError(error) })
@@ -91,10 +102,11 @@ export function mountStaffConsole(
   app.get(staffPaths.login, async (req, res, next) => {
     try {
       const notice = req.query.password === 'set' ? passwordSetNotice : undefined
+      const next = signInReturn(req.query.next)
       const page =
         req.query.step === 'code'
-          ? (await renderer()).renderSecondStep(undefined, await context.services.staff.signIn.stepChoices(stepCookie(req)))
-          : (await renderer()).renderSignIn(undefined, notice)
+          ? (await renderer()).renderSecondStep(undefined, await context.services.staff.signIn.stepChoices(stepCookie(req)), next)
+          : (await renderer()).renderSignIn(undefined, notice, next)
       send(req, res, { status: 200, html: await document(page.title, page.html) })
     } catch (error) {
       next(error)
@@ -160,23 +172,33 @@ export function mountStaffConsole(
 
   const handle = (method: 'GET' | 'POST') => async (req: Request, res: Response, next: express.NextFunction) => {
     try {
-      const session = res.locals.staffSession as ResolvedSession | undefined
-      if (!session) return void res.redirect(303, staffPaths.login)
+      const session = guardedSession(res)
+      const route = guardedRoute(res)
+      if (!session || !route) return void res.redirect(303, staffPaths.login)
       const caller = createCaller(createContextInner(context.services, { ...requestInfo(req), ...staffRequestInfo(req, res, siteOrigin) }))
-      const body = (req.body ?? {}) as Record<string, unknown>
-      const fields = Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+      const payload = formPayload(req.body)
+      // Each field's first value; a name posted more than once is also in `lists`, and `parse` reads every value.
+      const fields = Object.fromEntries([...new Set(payload.keys())].map((name) => [name, payload.get(name) ?? '']))
       const answer = await (await renderer()).renderStaff({
         method,
         url: req.originalUrl,
+        route: { key: route.route.key, params: route.params },
+        match: await match(),
         form: fields,
         caller,
         username: session.user.username,
         role: session.user.role,
         newLeads: await context.services.staff.alerts.newLeadCount(session.user.id),
         refused: refusedForm,
+        parse: (procedure, fixed) => parseStaffForm(procedure, payload, fixed),
+        lists: repeatedFields(payload),
+        notice: method === 'GET' ? takeNotice(req, res) : undefined,
       })
       if (!answer) return next()
-      if (answer.kind === 'redirect') return void res.redirect(303, answer.location)
+      if (answer.kind === 'redirect') {
+        if (answer.notice) leaveNotice(req, res, answer.notice)
+        return void res.redirect(303, answer.location)
+      }
       send(req, res, { status: answer.status, html: await document(answer.title, answer.html) })
     } catch (error) {
       next(error)
@@ -217,4 +239,14 @@ function escapeHtml(text: string): string {
 function postedField(req: Request, name: string): string {
   const value = ((req.body ?? {}) as Record<string, unknown>)[name]
   return typeof value === 'string' ? value : ''
+}
+
+/** The names a form posted more than once (the boxes ticked), with every value. */
+function repeatedFields(payload: URLSearchParams): Record<string, string[]> {
+  const lists: Record<string, string[]> = {}
+  for (const name of new Set(payload.keys())) {
+    const all = payload.getAll(name)
+    if (all.length > 1) lists[name] = all
+  }
+  return lists
 }

@@ -57,6 +57,6 @@ describe.each(backends)('the feeds page on %s', (backend) => {
   it('sends anyone without a session to the sign-in page', async () => {
     const res = await fetch(`${server.url}${staffPaths.feeds}`, { redirect: 'manual' })
     expect(res.status).toBe(303)
-    expect(res.headers.get('location')).toBe(staffPaths.login)
+    expect(res.headers.get('location')).toBe(`${staffPaths.login}?next=%2Fstaff%2Ffeeds`)
   })
 })

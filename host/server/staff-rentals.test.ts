@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addDays, formatDay, newJerseyToday } from '../../domain/calendar-days.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
 import { parsePage } from '../../tests/support/html.ts'
-import { addStaff, signIn } from '../../tests/support/staff.ts'
+import { addStaff, followWithNotice, signIn } from '../../tests/support/staff.ts'
 import { startTestServer, type TestServer } from '../../tests/support/test-server.ts'
 
 /**
@@ -79,9 +79,9 @@ describe('the rental calendar', () => {
 
     const confirmed = await post(sales, { action: 'confirm', id: String(first!.id), from: newJerseyToday() })
     expect(confirmed.status).toBe(303)
-    expect(confirmed.headers.get('location')).toBe(`${staffPaths.rentals}?done=confirmed&id=${first!.id}`)
-    const after = await open(sales, confirmed.headers.get('location')!)
-    expect(after.text('.staff-alert--done')).toMatch(/^Confirmed lead \d+: a cart is reserved/)
+    expect(confirmed.headers.get('location')).toBe(staffPaths.rentals)
+    const after = parsePage(200, (await followWithNotice(server, sales, confirmed)).html)
+    expect(after.text('.staff-alert--done')).toBe(`Confirmed lead ${first!.id}: a cart is reserved for its days. Call the renter to say so.`)
     // The utility row, the day after the start (the 12th day shown): Una's reservation and Vic's request.
     const cells = after.document.querySelectorAll('.rental-calendar tbody tr:nth-child(3) td')
     expect(cells[10]?.textContent).toBe('1/1 reserved, full')
@@ -116,7 +116,7 @@ describe('the rental calendar', () => {
     const id = await requestUtility('Wes', addDays(start, 20))
     const res = await post(sales, { action: 'decline', id: String(id), from: addDays(start, 14) })
     expect(res.status).toBe(303)
-    expect(res.headers.get('location')).toBe(`${staffPaths.rentals}?from=${addDays(start, 14)}&done=declined&id=${id}`)
+    expect(res.headers.get('location')).toBe(`${staffPaths.rentals}?from=${addDays(start, 14)}`)
     const page = await open(sales, `${staffPaths.rentals}?from=${addDays(start, 14)}`)
     expect(page.document.querySelector(`.rental-request[data-lead-id="${id}"]`)).toBeNull()
   })

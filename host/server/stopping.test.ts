@@ -101,4 +101,46 @@ describe('stopping the server with requests in flight', () => {
     expect(server.output()).toMatch(/"msg":"server stopped"/)
     expect(server.output()).not.toMatch(/connectionsCut/)
   }, 60_000)
+
+  it('answers a lead still arriving at the 10 s limit with a 503 and a sentence, not a reset, and stores nothing of it', async () => {
+    const dataDir = templateDataDir('gc-stop-late-')
+    const late = await startServerProcess({ DATA_DIR: dataDir }, 90_000)
+    try {
+      const lead = Buffer.from(JSON.stringify({ firstName: 'Slow', lastName: 'Line', email: 'slow@example.com', message: 'A six-seater for July' }))
+      let firstPiece: () => void
+      const started = new Promise<void>((resolve) => (firstPiece = resolve))
+      let stop = false
+      // A piece a second over 20 s: still arriving when the 10 s are up.
+      const upload = send(`${late.url}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(lead.length) },
+        body: async (write) => {
+          for (let at = 0; at < lead.length - 1 && !stop; at += Math.ceil(lead.length / 20)) {
+            write(lead.subarray(at, Math.min(at + Math.ceil(lead.length / 20), lead.length - 1)))
+            if (at === 0) firstPiece()
+            await new Promise((resolve) => setTimeout(resolve, 1000))
+          }
+        },
+      })
+      await started
+      late.child.kill('SIGTERM')
+      const answer = await upload.answer
+      stop = true
+      expect(answer.error ?? answer.status, answer.body).toBe(503)
+      expect(JSON.parse(answer.body)).toEqual({
+        message: 'The server is restarting and this request had not all arrived in time: nothing of it was stored or sent. Send it again in a few seconds.',
+        issues: [],
+      })
+      expect(await late.stop()).toBe(0)
+      expect(late.output()).toMatch(/"msg":"server stopped".*"requestsAnswered503":1/)
+    } finally {
+      await late.stop('SIGKILL')
+    }
+    const db = await openDatabase({ dataDir })
+    try {
+      expect(await db.sql`select 1 from contact_inquiries where email = 'slow@example.com'`).toHaveLength(0)
+    } finally {
+      await db.close()
+    }
+  }, 90_000)
 })

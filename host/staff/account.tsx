@@ -1,6 +1,7 @@
 import { roleLabels, secondStepNeeded } from '../../domain/staff-access.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
 import { dealerTime } from './leads/inbox-filter.ts'
+import { Field, Notice } from './form-kit.tsx'
 import { type PostedState, type StaffCaller, type StaffPageProps, staffPage } from './page.ts'
 
 /**
@@ -10,21 +11,9 @@ import { type PostedState, type StaffCaller, type StaffPageProps, staffPage } fr
  * posting `action`, so a refusal comes back beside its own fields with everything typed kept.
  */
 type AccountData = Awaited<ReturnType<StaffCaller['staff']['account']['get']>> & {
-  done?: string
   needed?: boolean
   /** A passkey whose Remove was pressed: its confirmation, with the current password. */
   removePasskey?: number
-}
-
-const doneMessages: Record<string, string> = {
-  email: 'Your email address is saved.',
-  password: 'Your password is changed. Every other browser is signed out.',
-  session: 'That browser is signed out.',
-  others: 'Every other browser is signed out.',
-  'app-removed': 'The authenticator app is removed.',
-  'app-added': 'The authenticator app is on. Your recovery codes are the ones you already have.',
-  'passkey-added': 'The passkey is added: use it at your next sign-in.',
-  'passkey-removed': 'The passkey is removed.',
 }
 
 export const passkeyNeedsScript = 'Adding a passkey needs JavaScript in this browser: turn it on, or add the passkey from another browser.'
@@ -111,6 +100,7 @@ function SecondStepSection({ data, posted }: { data: AccountData; posted?: Poste
             posted={mine('confirm-app')}
             required
           />
+          <Field name="current" id="app-current" label="Current password" type="password" autoComplete="current-password" posted={mine('confirm-app')} required />
           <div className="staff-form__actions">
             <button className="staff-button" type="submit">
               Turn on
@@ -221,6 +211,7 @@ function PasskeysPart({ data, posted }: { data: AccountData; posted?: PostedStat
               hint="Which device or key it is, like “Work laptop” or “Blue key”."
               required
             />
+            <Field name="current" id="passkey-add-current" label="Current password" type="password" autoComplete="current-password" posted={adding} required />
             <div className="staff-form__actions">
               <button className="staff-button" type="submit">
                 Add a passkey
@@ -266,55 +257,8 @@ export function browserLabel(userAgent: string | null): string {
   return system ? `${browser} on ${system}` : browser
 }
 
-function Field(props: {
-  name: string
-  /** When the page has two fields of this name. */
-  id?: string
-  label: string
-  type: string
-  autoComplete: string
-  posted?: PostedState
-  value?: string
-  hint?: string
-  required?: boolean
-}) {
-  const error = props.posted?.errors[props.name]
-  const id = props.id ?? props.name
-  const described = [props.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
-  return (
-    <div className="staff-field">
-      <label htmlFor={id}>{props.label}</label>
-      {props.hint && (
-        <p className="staff-hint" id={`${id}-hint`}>
-          {props.hint}
-        </p>
-      )}
-      <input
-        id={id}
-        name={props.name}
-        type={props.type}
-        autoComplete={props.autoComplete}
-        required={props.required}
-        defaultValue={props.type === 'password' ? undefined : (props.posted?.values[props.name] ?? props.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-      />
-      {error && (
-        <p className="staff-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
-  )
-}
-
 function Refusal({ posted, action }: { posted?: PostedState; action: string }) {
-  if (posted?.values.action !== action || !posted.message) return null
-  return (
-    <p className="staff-alert staff-alert--error" role="alert">
-      {posted.message}
-    </p>
-  )
+  return <Notice tone="error">{posted?.values.action === action && posted.message}</Notice>
 }
 
 function AccountPage({ data, posted }: StaffPageProps<AccountData>) {
@@ -326,16 +270,7 @@ function AccountPage({ data, posted }: StaffPageProps<AccountData>) {
       <p>
         Signed in as <strong>{data.username}</strong>, {roleLabels[data.role].toLowerCase()}.
       </p>
-      {data.needed && (
-        <p className="staff-alert staff-alert--error" role="alert">
-          {secondStepNeeded.message}
-        </p>
-      )}
-      {data.done && doneMessages[data.done] && (
-        <p className="staff-alert staff-alert--done" role="status">
-          {doneMessages[data.done]}
-        </p>
-      )}
+      <Notice tone="error">{data.needed && secondStepNeeded.message}</Notice>
 
       <form method="post" action={staffPaths.account} className="staff-form" aria-labelledby="account-email">
         <fieldset className="staff-section" id="section-email">
@@ -347,10 +282,11 @@ function AccountPage({ data, posted }: StaffPageProps<AccountData>) {
             label="Email"
             type="email"
             autoComplete="email"
-            value={data.email ?? ''}
+            defaultValue={data.email ?? ''}
             posted={mine('email')}
             hint="Where password reset links and lead alerts go. Leave it empty to have none."
           />
+          <Field name="current" id="email-current" label="Current password" type="password" autoComplete="current-password" posted={mine('email')} hint="Needed to change the address; the old one is told." required />
           <div className="staff-form__actions">
             <button className="staff-button" type="submit">
               Save email
@@ -443,59 +379,67 @@ function AccountPage({ data, posted }: StaffPageProps<AccountData>) {
 
 export const accountPage = staffPage({
   path: staffPaths.account,
+  roles: { get: ['sales', 'see their own account'], post: ['sales', 'change their own account'] },
   nav: 'Your account',
   title: () => 'Your account',
   async load(context) {
     const account = await context.caller.staff.account.get()
     const needed = context.query.get('needed') === 'second-step' && !account.secondStep.authenticator && account.secondStep.passkeys.length === 0
     const removePasskey = Number(context.query.get('remove-passkey')) || undefined
-    return { ...account, done: context.query.get('done') ?? undefined, needed, removePasskey }
+    return { ...account, needed, removePasskey }
   },
   Page: AccountPage,
   async post(context, form) {
-    const done = (what: string, section: string) => ({ redirect: `${staffPaths.account}?done=${what}#section-${section}` })
+    const done = (notice: string, section: string) => ({ redirect: `${staffPaths.account}#section-${section}`, notice })
     // Passwords are never sent back into the page, refused or not; nor a passkey's answer.
     const kept = { ...form, current: '', password: '', response: '' }
+    const keep = ({ status, posted }: { status: number; posted: PostedState }) => ({ status, posted: { ...posted, values: { ...posted.values, ...kept } } })
     try {
       switch (form.action) {
         case 'email':
-          await context.caller.staff.account.setEmail({ email: form.email ?? '' })
-          return done('email', 'email')
+          await context.caller.staff.account.setEmail({ email: form.email ?? '', current: form.current ?? '' })
+          return done('Your email address is saved.', 'email')
         case 'password':
           await context.caller.staff.account.setPassword({ current: form.current ?? '', password: form.password ?? '' })
-          return done('password', 'password')
-        case 'end-session':
-          await context.caller.staff.account.endSession({ id: Number(form.id) })
-          return done('session', 'sessions')
+          return done('Your password is changed. Every other browser is signed out.', 'password')
+        case 'end-session': {
+          const parsed = context.parse('staff.account.endSession')
+          if (!parsed.ok) return keep(parsed.refusal)
+          await context.caller.staff.account.endSession(parsed.value)
+          return done('That browser is signed out.', 'sessions')
+        }
         case 'start-app':
           await context.caller.staff.account.startAuthenticator()
           return { redirect: `${staffPaths.account}#section-second-step` }
         case 'confirm-app': {
-          const { recoveryCodes } = await context.caller.staff.account.confirmAuthenticator({ code: form.code ?? '' })
-          if (recoveryCodes.length === 0) return done('app-added', 'second-step')
+          const { recoveryCodes } = await context.caller.staff.account.confirmAuthenticator({ code: form.code ?? '', current: form.current ?? '' })
+          if (recoveryCodes.length === 0) return done('The authenticator app is on. Your recovery codes are the ones you already have.', 'second-step')
           // Shown on this answer only, never stored where a page could show them again.
           return { status: 200, posted: { values: { action: 'confirm-app', recoveryCodes: recoveryCodes.join(' ') }, errors: {} } }
         }
         case 'add-passkey': {
           // The console's script fills `response` with the browser's new passkey.
           if (!form.response) return { status: 400, posted: { values: kept, errors: {}, message: passkeyNeedsScript } }
-          const { recoveryCodes } = await context.caller.staff.account.addPasskey({ name: form.name ?? '', response: form.response })
-          if (recoveryCodes.length === 0) return done('passkey-added', 'second-step')
+          const { recoveryCodes } = await context.caller.staff.account.addPasskey({ name: form.name ?? '', response: form.response, current: form.current ?? '' })
+          if (recoveryCodes.length === 0) return done('The passkey is added: use it at your next sign-in.', 'second-step')
           return { status: 200, posted: { values: { action: 'add-passkey-done', recoveryCodes: recoveryCodes.join(' ') }, errors: {} } }
         }
-        case 'remove-passkey':
-          await context.caller.staff.account.removePasskey({ id: Number(form.id), current: form.current ?? '' })
-          return done('passkey-removed', 'second-step')
+        case 'remove-passkey': {
+          const parsed = context.parse('staff.account.removePasskey')
+          if (!parsed.ok) return keep(parsed.refusal)
+          await context.caller.staff.account.removePasskey(parsed.value)
+          return done('The passkey is removed.', 'second-step')
+        }
         case 'codes': {
           const { recoveryCodes } = await context.caller.staff.account.newRecoveryCodes({ current: form.current ?? '' })
           return { status: 200, posted: { values: { action: 'codes', recoveryCodes: recoveryCodes.join(' ') }, errors: {} } }
         }
         case 'remove-app':
           await context.caller.staff.account.removeAuthenticator({ current: form.current ?? '' })
-          return done('app-removed', 'second-step')
+          return done('The authenticator app is removed.', 'second-step')
         case 'end-others':
           await context.caller.staff.account.endOtherSessions()
-          return done('others', 'sessions')
+          return done('Every other browser is signed out.', 'sessions')
         default:
           return { status: 400, posted: { values: kept, errors: {}, message: 'That is not something this page does.' } }
       }

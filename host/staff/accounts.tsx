@@ -1,6 +1,7 @@
 import { roleLabels, staffRoles } from '../../domain/staff-access.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
 import { dealerTime } from './leads/inbox-filter.ts'
+import { Field, Notice } from './form-kit.tsx'
 import { type PostedState, type StaffCaller, type StaffPageProps, staffPage } from './page.ts'
 
 /**
@@ -11,8 +12,6 @@ import { type PostedState, type StaffCaller, type StaffPageProps, staffPage } fr
  * refusal comes back above the table with its sentence.
  */
 type AccountsData = Awaited<ReturnType<StaffCaller['staff']['accounts']['list']>> & {
-  done?: string
-  who?: string
   /** The account whose Remove was pressed: the confirmation to answer first. */
   removing?: string
 }
@@ -53,65 +52,39 @@ function RemoveConfirmation({ username, me }: { username: string; me: boolean })
   )
 }
 
-const doneMessages: Record<string, (who: string) => string> = {
-  role: (who) => `${who}’s role is changed.`,
-  disabled: (who) => `${who} is disabled and signed out everywhere.`,
-  enabled: (who) => `${who} can sign in again.`,
-  removed: (who) => `${who} is removed.`,
-  invited: (who) => `${who} is invited: the email’s link works for 72 hours.`,
-  reset: (who) => `A password reset link is on its way to ${who}.`,
-}
-
 function InviteForm({ posted }: { posted?: PostedState }) {
   const mine = posted?.values.action === 'invite' ? posted : undefined
-  const field = (name: string, label: string, type: string, autoComplete: string) => {
-    const error = mine?.errors[name]
-    return (
-      <div className="staff-field">
-        <label htmlFor={`invite-${name}`}>{label}</label>
-        <input
-          id={`invite-${name}`}
-          name={name}
-          type={type}
-          autoComplete={autoComplete}
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          defaultValue={mine?.values[name]}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `invite-${name}-error` : undefined}
-        />
-        {error && (
-          <p className="staff-error" id={`invite-${name}-error`}>
-            {error}
-          </p>
-        )}
-      </div>
-    )
-  }
+  const field = (name: string, label: string, type: string) => (
+    <Field name={name} id={`invite-${name}`} label={label} posted={mine}>
+      {(control) => <input {...control} type={type} autoComplete="off" autoCapitalize="none" spellCheck={false} required />}
+    </Field>
+  )
   return (
     <form method="post" action={staffPaths.accounts} className="staff-form" aria-labelledby="invite-title">
       <fieldset className="staff-section" id="section-invite">
         <legend id="invite-title">Invite someone</legend>
-        {mine?.message && (
-          <p className="staff-alert staff-alert--error" role="alert">
-            {mine.message}
-          </p>
-        )}
+        <Notice tone="error">{mine?.message}</Notice>
         <input type="hidden" name="action" value="invite" />
-        {field('username', 'Username', 'text', 'off')}
-        {field('email', 'Email', 'email', 'off')}
-        <div className="staff-field">
-          <label htmlFor="invite-role">Role</label>
-          <select id="invite-role" name="role" defaultValue={mine?.values.role ?? 'sales'}>
-            {staffRoles.map((role) => (
-              <option key={role} value={role}>
-                {roleLabels[role]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <p className="staff-hint">They get an email with a link that sets their password, valid 72 hours.</p>
+        {field('username', 'Username', 'text')}
+        {field('email', 'Email', 'email')}
+        <Field
+          name="role"
+          id="invite-role"
+          label="Role"
+          posted={mine}
+          defaultValue="sales"
+          hint="They get an email with a link that sets their password, valid 72 hours."
+        >
+          {(control) => (
+            <select {...control}>
+              {staffRoles.map((role) => (
+                <option key={role} value={role}>
+                  {roleLabels[role]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <div className="staff-form__actions">
           <button className="staff-button" type="submit">
             Send invitation
@@ -123,20 +96,10 @@ function InviteForm({ posted }: { posted?: PostedState }) {
 }
 
 function AccountsPage({ data, posted }: StaffPageProps<AccountsData>) {
-  const done = data.done && doneMessages[data.done]
   return (
     <div className="staff-accounts">
       <h1>Accounts</h1>
-      {done && data.who && (
-        <p className="staff-alert staff-alert--done" role="status">
-          {done(data.who)}
-        </p>
-      )}
-      {posted?.message && posted.values.action !== 'invite' && (
-        <p className="staff-alert staff-alert--error" role="alert">
-          {posted.message}
-        </p>
-      )}
+      <Notice tone="error">{posted?.values.action !== 'invite' && posted?.message}</Notice>
       {data.removing && data.accounts.some((a) => a.username === data.removing) && (
         <RemoveConfirmation username={data.removing} me={data.accounts.some((a) => a.username === data.removing && a.id === data.me)} />
       )}
@@ -227,50 +190,63 @@ function AccountsPage({ data, posted }: StaffPageProps<AccountsData>) {
 
 export const accountsPage = staffPage({
   path: staffPaths.accounts,
+  roles: { get: ['owner', 'see the accounts'], post: ['owner', 'change accounts'] },
   nav: 'Accounts',
   title: () => 'Accounts',
   async load(context) {
-    return {
-      ...(await context.caller.staff.accounts.list()),
-      done: context.query.get('done') ?? undefined,
-      who: context.query.get('who') ?? undefined,
-      removing: context.query.get('remove') ?? undefined,
-    }
+    return { ...(await context.caller.staff.accounts.list()), removing: context.query.get('remove') ?? undefined }
   },
   Page: AccountsPage,
   async post(context, form) {
     const username = form.username ?? ''
-    const done = (what: string) => ({ redirect: `${staffPaths.accounts}?done=${what}&who=${encodeURIComponent(username)}` })
+    const done = (notice: string) => ({ redirect: staffPaths.accounts, notice })
+    // One form per row: a problem beside a field (a role that is none) reads above the table.
+    const aboveTable = ({ status, posted }: { status: number; posted: PostedState }) => ({
+      status,
+      posted: { ...posted, message: posted.message ?? Object.values(posted.errors)[0] },
+    })
+    const { accounts } = context.caller.staff
     try {
       switch (form.action) {
-        case 'role':
-          await context.caller.staff.accounts.setRole({ username, role: form.role as never })
-          return done('role')
+        case 'role': {
+          const parsed = context.parse('staff.accounts.setRole')
+          if (!parsed.ok) return aboveTable(parsed.refusal)
+          await accounts.setRole(parsed.value)
+          return done(`${username}’s role is changed.`)
+        }
         case 'disable':
-        case 'enable':
-          await context.caller.staff.accounts.setDisabled({ username, disabled: form.action === 'disable' })
-          return done(form.action === 'disable' ? 'disabled' : 'enabled')
-        case 'remove':
+        case 'enable': {
+          const parsed = context.parse('staff.accounts.setDisabled', { disabled: form.action === 'disable' })
+          if (!parsed.ok) return aboveTable(parsed.refusal)
+          await accounts.setDisabled(parsed.value)
+          return done(parsed.value.disabled ? `${username} is disabled and signed out everywhere.` : `${username} can sign in again.`)
+        }
+        case 'remove': {
           // A removal not confirmed on this page (an old form, another tool) is asked first.
           if (form.confirm !== 'yes') return { redirect: `${staffPaths.accounts}?remove=${encodeURIComponent(username)}#confirm-remove` }
-          await context.caller.staff.accounts.remove({ username })
-          return done('removed')
-        case 'reset':
-          await context.caller.staff.accounts.sendReset({ username })
-          return done('reset')
+          const parsed = context.parse('staff.accounts.remove')
+          if (!parsed.ok) return aboveTable(parsed.refusal)
+          await accounts.remove(parsed.value)
+          return done(`${username} is removed.`)
+        }
+        case 'reset': {
+          const parsed = context.parse('staff.accounts.sendReset')
+          if (!parsed.ok) return aboveTable(parsed.refusal)
+          await accounts.sendReset(parsed.value)
+          return done(`A password reset link is on its way to ${username}.`)
+        }
         case 'invite': {
-          const added = await context.caller.staff.accounts.invite({ username, email: form.email ?? '', role: (form.role ?? 'sales') as never })
-          return { redirect: `${staffPaths.accounts}?done=invited&who=${encodeURIComponent(added.username)}` }
+          const parsed = context.parse('staff.accounts.invite')
+          if (!parsed.ok) return parsed.refusal
+          const added = await accounts.invite(parsed.value)
+          return done(`${added.username} is invited: the email’s link works for 72 hours.`)
         }
         default:
           return { status: 400, posted: { values: form, errors: {}, message: 'That is not something this page does.' } }
       }
     } catch (error) {
       const refused = context.refused(error, form)
-      if (form.action === 'invite') return refused
-      // One form per row: a problem beside a field (a role that is none) reads above the table.
-      const message = refused.posted.message ?? Object.values(refused.posted.errors)[0]
-      return { ...refused, posted: { ...refused.posted, message } }
+      return form.action === 'invite' ? refused : aboveTable(refused)
     }
   },
 })

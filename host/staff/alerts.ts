@@ -1,5 +1,6 @@
 import { createTRPCClient, httpLink } from '@trpc/client'
 import type { AppRouter } from '../../api/trpc/router.ts'
+import { canPush, subscribePush } from '../push-subscription.ts'
 
 /**
  * "Turn on alerts on this phone" (PRODUCT.md, "lead alerts"): asks the browser's permission,
@@ -7,52 +8,14 @@ import type { AppRouter } from '../../api/trpc/router.ts'
  * with the server's VAPID key and gives the subscription to `staff.alerts.subscribe`. The button
  * shows only where the browser can do all that; what happened is said in its status line.
  */
-const workerPath = '/staff/sw.js'
-
-function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=')
-  const text = atob(base64)
-  const bytes = new Uint8Array(new ArrayBuffer(text.length))
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i)
-  return bytes
-}
-
-/**
- * How long subscribing may take. A browser that cannot reach its push service (offline, or a
- * Chromium without Google's) never settles the promise: without this the button would say
- * "Turning alerts on…" for ever.
- */
-const subscribeWaitMs = 30_000
-
-function answerWithin<T>(promise: Promise<T>, ms: number, why: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(why)), ms)))
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer))
-}
-
-/**
- * Waits for the worker to be active, which subscribing needs. Not `navigator.serviceWorker.ready`:
- * that waits for a worker whose scope holds this page, and the console's home, `/staff`, is
- * outside `/staff/`, so on it `ready` never settles.
- */
-function whenActive(registration: ServiceWorkerRegistration): Promise<void> {
-  if (registration.active) return Promise.resolve()
-  const worker = registration.installing ?? registration.waiting
-  return new Promise((resolve, reject) => {
-    if (!worker) return reject(new Error('the service worker did not install'))
-    worker.addEventListener('statechange', () => {
-      if (worker.state === 'activated') resolve()
-      if (worker.state === 'redundant') reject(new Error('the service worker did not install'))
-    })
-  })
-}
+const worker = { path: '/staff/sw.js', scope: '/staff/' }
 
 export function mountAlerts(): void {
   const box = document.querySelector<HTMLElement>('[data-alerts]')
   const button = box?.querySelector<HTMLButtonElement>('[data-alerts-button]')
   const status = box?.querySelector<HTMLElement>('[data-alerts-status]')
   if (!box || !button || !status) return
-  if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) return
+  if (!canPush()) return
   box.hidden = false
   const client = createTRPCClient<AppRouter>({ links: [httpLink({ url: '/trpc' })] })
   const say = (text: string) => (status.textContent = text)
@@ -69,7 +32,7 @@ export function mountAlerts(): void {
   // Already on here: keep the worker current and say so.
   if (Notification.permission === 'granted') {
     void navigator.serviceWorker
-      .register(workerPath, { scope: '/staff/' })
+      .register(worker.path, { scope: worker.scope })
       .then((registration) => registration.pushManager.getSubscription())
       .then((subscription) => (subscription ? showOn() : showOff()))
       .catch(() => showOff())
@@ -80,7 +43,7 @@ export function mountAlerts(): void {
       button.disabled = true
       try {
         if (button.dataset.on !== undefined) {
-          const registration = await navigator.serviceWorker.getRegistration('/staff/')
+          const registration = await navigator.serviceWorker.getRegistration(worker.scope)
           const subscription = await registration?.pushManager.getSubscription()
           if (subscription) {
             await client.staff.alerts.unsubscribe.mutate({ endpoint: subscription.endpoint })
@@ -96,18 +59,8 @@ export function mountAlerts(): void {
           return
         }
         say('Turning alerts on…')
-        const registration = await navigator.serviceWorker.register(workerPath, { scope: '/staff/' })
-        await whenActive(registration)
-        const { publicKey } = await client.staff.alerts.publicKey.query()
-        const subscription =
-          (await registration.pushManager.getSubscription()) ??
-          (await answerWithin(
-            registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }),
-            subscribeWaitMs,
-            "the browser's push service did not answer in 30 seconds; check this phone's connection and try again",
-          ))
-        const { endpoint, keys } = subscription.toJSON()
-        await client.staff.alerts.subscribe.mutate({ endpoint: endpoint ?? '', keys: { p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' } })
+        const subscription = await subscribePush(worker, async () => (await client.staff.alerts.publicKey.query()).publicKey)
+        await client.staff.alerts.subscribe.mutate(subscription)
         showOn()
         say('Alerts are on: new leads for you show on this phone within seconds.')
       } catch (error) {

@@ -1,13 +1,13 @@
 import type { ComponentType } from 'react'
 import { batteries, batteryLabels, type DerivedFacts, derivedFacts, cartStatuses, conditionLabels, conditions, statusLabels } from '../../domain/cart-facts.ts'
-import { type CartRecordField, cartFormValues, cartLimits, latestModelYear } from '../../domain/cart-record.ts'
+import { type CartRecordField, cartFormValues, cartLimits, latestModelYear, savedCartKey } from '../../domain/cart-record.ts'
 import { defaultShowroom, showroomByKey, showrooms } from '../../domain/business.ts'
 import { formatPrice } from '../../domain/golf-cart.ts'
 import { paths } from '../../domain/site-paths.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
 import type { CartHistoryEntry } from '../../api/staff/audit.ts'
 import type { StaffCart } from '../../api/staff/cart-records.ts'
-import { type StaffPageContext, type StaffPageProps, StaffNotFound, staffPage, mayOpen } from './page.ts'
+import { type StaffPageContext, type StaffPageProps, StaffNotFound, staffPage } from './page.ts'
 import { SpecificationsPreview } from './spec-preview.tsx'
 import { CartPhotosSection } from './cart-photos.tsx'
 
@@ -272,6 +272,20 @@ async function loadCart(context: StaffPageContext): Promise<CartPageData> {
   return { cart, history, saved: saved in savedMessages ? (saved as Saved) : undefined }
 }
 
+/**
+ * How many shoppers watch this cart's price (PRODUCT.md, "Price and search alerts"): the demand
+ * a dealer prices by. Who they are is never shown: their addresses are for their alerts only.
+ */
+function WatcherLine({ watchers }: { watchers: number }) {
+  return (
+    <p className="staff-watchers">
+      {watchers === 0
+        ? 'No shopper is watching this cart’s price.'
+        : `${watchers} ${watchers === 1 ? 'shopper is' : 'shoppers are'} watching this cart’s price: a drop is emailed to them within a minute.`}
+    </p>
+  )
+}
+
 function CartFormPage({ data, context, posted }: StaffPageProps<CartPageData>) {
   const { cart } = data
   const values: Values = posted?.values ?? (cart ? cartAsValues(cart) : data.copyOf ? copiedValues(data.copyOf) : newCartValues)
@@ -299,6 +313,7 @@ function CartFormPage({ data, context, posted }: StaffPageProps<CartPageData>) {
           </a>
         )}
       </div>
+      {cart && cart.status !== 'draft' && <WatcherLine watchers={cart.watchers} />}
       {data.copyOf && !posted && (
         <p className="staff-alert" role="status">
           A copy of <a href={staffPaths.cart(data.copyOf.id)}>{data.copyOf.title}</a>: type this cart&rsquo;s stock number, VIN
@@ -375,7 +390,7 @@ function CartFormPage({ data, context, posted }: StaffPageProps<CartPageData>) {
         </aside>
       </div>
       {cart && <CartHistory entries={data.history} />}
-      {cart && mayOpen(context, staffPaths.deleteCart(cart.id)) && (
+      {cart && context.mayOpen(staffPaths.deleteCart(cart.id)) && (
         <section className="staff-danger" aria-labelledby="delete-heading">
           <h2 id="delete-heading">Delete this cart</h2>
           <p>It leaves the site and every list for good; its history is kept.</p>
@@ -454,17 +469,14 @@ async function saveCart(context: StaffPageContext, form: Record<string, string>)
   const values: Values = {}
   for (const section of cartFormSections) for (const field of section.fields ?? []) values[field.name] = form[field.name] ?? ''
   if (form.version) values.version = form.version
-  const id = context.params.id === undefined ? undefined : Number(context.params.id)
+  // Which cart (the address's id; none for a new one) and the version the form was read at, by the procedure's own rule.
+  const key = context.parse(savedCartKey, context.params.id === undefined ? {} : { id: context.params.id })
+  if (!key.ok) return { status: key.refusal.status, posted: { values, errors: {}, message: Object.values(key.refusal.posted.errors)[0] ?? key.refusal.posted.message } }
   // Publish is a draft's save that makes it available; refused, the form stays a draft.
   const publish = form.intent === 'publish' && values.status === 'draft'
   try {
     const record = cartFormValues(values)
-    const saved = await context.caller.staff.cart.save({
-      ...record,
-      ...(publish ? { status: 'available' as const } : {}),
-      id,
-      version: form.version ? Number(form.version) : undefined,
-    })
+    const saved = await context.caller.staff.cart.save({ ...record, ...(publish ? { status: 'available' as const } : {}), ...key.value })
     const said: Saved = publish ? 'published' : saved.status === 'draft' ? 'draft' : 'saved'
     return { redirect: `${staffPaths.cart(saved.id)}?saved=${said}` }
   } catch (error) {
@@ -474,6 +486,7 @@ async function saveCart(context: StaffPageContext, form: Record<string, string>)
 
 export const newCartPage = staffPage<CartPageData>({
   path: staffPaths.newCart,
+  roles: { get: ['sales', 'add carts'], post: ['sales', 'add carts'] },
   title: () => 'Add a cart',
   load: loadCart,
   Page: CartFormPage,
@@ -481,7 +494,8 @@ export const newCartPage = staffPage<CartPageData>({
 })
 
 export const cartPage = staffPage<CartPageData>({
-  path: '/staff/carts/{id}',
+  path: staffPaths.cart.pattern,
+  roles: { get: ['sales', 'see a cart'], post: ['sales', 'edit carts'] },
   title: (data) => data.cart?.title ?? 'Cart',
   load: loadCart,
   Page: CartFormPage,
@@ -490,7 +504,8 @@ export const cartPage = staffPage<CartPageData>({
 
 /** Deleting a cart asks first (PRODUCT.md): this page is the question, its post the answer. */
 export const deleteCartPage = staffPage<CartPageData>({
-  path: '/staff/carts/{id}/delete',
+  path: staffPaths.deleteCart.pattern,
+  roles: { get: ['manager', 'delete carts'], post: ['manager', 'delete carts'] },
   title: (data) => `Delete ${data.cart?.title ?? 'cart'}`,
   load: loadCart,
   Page: ({ data, posted }) => (

@@ -527,6 +527,13 @@ async function prepared(file: File, fullQuality: boolean): Promise<Blob> {
 /** One photo's alt text, saved when it changes and the field is left. */
 function AltText({ photo, place, onSave }: { photo: StaffPhoto; place: number; onSave: (alt: string) => Promise<void> }) {
   const [value, setValue] = useState(photo.alt)
+  const [stored, setStored] = useState(photo.alt)
+  // A move gives a photo still bearing its first alt text its new place's (api/photos/photo-store.ts):
+  // the field shows that, unless something else is being typed in it.
+  if (photo.alt !== stored) {
+    setStored(photo.alt)
+    if (value === stored) setValue(photo.alt)
+  }
   const id = `photo-alt-${photo.id}`
   return (
     <div className="staff-photos__alt">

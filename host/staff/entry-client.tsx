@@ -5,6 +5,7 @@ import { guardForms } from './form-guards.ts'
 import { mountInventoryImport } from './inventory-import.tsx'
 import { mountPasskeys } from './passkeys.ts'
 import { startLiveRegions } from './leads/live-regions.ts'
+import { mountReplyBox } from './leads/reply-box-client.ts'
 import { type PreviewValues, previewFields, SpecificationsPreview } from './spec-preview.tsx'
 import './staff.css'
 import './leads/leads.css'
@@ -16,7 +17,8 @@ import './leads/leads.css'
  * reload (docs/decisions/0019), and the cart form's Photos section (uploads with progress,
  * reordering: host/staff/cart-photos.tsx) and the inventory import's preview and confirm
  * (host/staff/inventory-import.tsx), "Turn on alerts on this phone" (host/staff/alerts.ts), and
- * passkeys, added on Your account and used at sign-in (host/staff/passkeys.ts).
+ * passkeys, added on Your account and used at sign-in (host/staff/passkeys.ts), and the lead page's
+ * reply box: a template fills the message at once, a Call offers its outcome (host/staff/leads/reply-box-client.ts).
  */
 const form = document.querySelector<HTMLFormElement>('form[data-cart-form]')
 const preview = document.getElementById('spec-preview')
@@ -50,4 +52,5 @@ mountCartPhotos()
 mountInventoryImport()
 mountAlerts()
 mountPasskeys()
+mountReplyBox()
 document.documentElement.setAttribute('data-staff-ready', '')

@@ -70,6 +70,7 @@ function FeedsPage({ data }: StaffPageProps<FeedsData>) {
 
 export const feedsPage = staffPage({
   path: staffPaths.feeds,
+  roles: { get: ['manager', 'see the feeds page'] },
   nav: 'Feeds',
   title: () => 'Listing feeds',
   load: loadFeeds,

@@ -485,6 +485,7 @@ function ImportPage() {
 
 export const inventoryImportPage = staffPage({
   path: staffPaths.inventoryImport,
+  roles: { get: ['manager', 'import and export the inventory'] },
   nav: 'Import and export',
   title: () => 'Import and export',
   load: () => Promise.resolve(null),

@@ -1,3 +1,4 @@
+import { DueFollowUps, loadDueFollowUps } from './follow-ups.tsx'
 import { type CartStatus, cartStatuses, statusLabels } from '../../domain/cart-facts.ts'
 import { cartFormValues } from '../../domain/cart-record.ts'
 import { showroomByKey, showrooms } from '../../domain/business.ts'
@@ -6,7 +7,8 @@ import { formatPrice } from '../../domain/golf-cart.ts'
 import { photoPath } from '../../domain/photos.ts'
 import { consolePath, staffPaths } from '../../domain/staff-paths.ts'
 import type { StaffCart } from '../../api/staff/cart-records.ts'
-import { mayOpen, type PostOutcome, type StaffPageContext, type StaffPageProps } from './page.ts'
+import { Checkbox } from './form-kit.tsx'
+import { type PostedState, type PostOutcome, type StaffPageContext, type StaffPageProps } from './page.ts'
 import { StaffNotFound, staffPage } from './page.ts'
 
 /** How many carts one page of the console's table shows. */
@@ -63,6 +65,7 @@ export function inventoryHref(state: InventoryQuery, change: Partial<InventoryQu
 
 async function loadInventory(context: StaffPageContext) {
   const state = inventoryQuery(context.query)
+  const followUps = loadDueFollowUps(context.caller)
   const { carts, total } = await context.caller.staff.cart.list({
     q: state.q || undefined,
     status: state.status,
@@ -72,7 +75,7 @@ async function loadInventory(context: StaffPageContext) {
     offset: (state.page - 1) * consolePageSize,
   })
   const changed = Number(context.query.get('changed'))
-  return { state, carts, total, changed: carts.find((cart) => cart.id === changed), bulkDone: bulkDoneMessage(context.query) }
+  return { state, carts, total, changed: carts.find((cart) => cart.id === changed), followUps: await followUps }
 }
 
 type InventoryData = Awaited<ReturnType<typeof loadInventory>>
@@ -91,13 +94,17 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
           <a className="staff-button" href={staffPaths.newCart}>
             Add a cart
           </a>
-          {mayOpen(context, staffPaths.inventoryImport) && (
+          <a className="staff-link-button" href={staffPaths.featured}>
+            Featured order
+          </a>
+          {context.mayOpen(staffPaths.inventoryImport) && (
             <a className="staff-link-button" href={staffPaths.inventoryImport}>
               Import or export a spreadsheet
             </a>
           )}
         </div>
       </div>
+      <DueFollowUps tasks={data.followUps} />
 
       <form className="staff-filters" method="get" action={staffPaths.console} role="search" aria-label="Carts">
         <div className="staff-field staff-filters__q">
@@ -157,11 +164,6 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
           {data.changed.featured ? ', featured' : ', not featured'}.
         </p>
       )}
-      {data.bulkDone && !posted && (
-        <p className="staff-alert staff-alert--done" role="status">
-          {data.bulkDone}
-        </p>
-      )}
       {posted?.message && (
         <p className="staff-alert staff-alert--error" role="alert">
           {posted.message}
@@ -183,7 +185,7 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
           <select id="bulk-action" name="action" defaultValue={posted?.values.action ?? ''} required>
             <option value="">Choose a change</option>
             {bulkActions
-              .filter((action) => action.value !== 'delete' || mayOpen(context, staffPaths.bulkDelete, 'POST'))
+              .filter((action) => action.value !== 'delete' || context.mayOpen(staffPaths.bulkDelete, 'POST'))
               .map((action) => (
                 <option key={action.value} value={action.value}>
                   {action.label}
@@ -211,6 +213,7 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
                 <th scope="col">Cart</th>
                 <th scope="col">Stock number</th>
                 <th scope="col">Price</th>
+                <th scope="col">Watchers</th>
                 <th scope="col">Status</th>
                 <th scope="col">Featured</th>
                 <th scope="col">
@@ -226,17 +229,7 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
                 return (
                   <tr key={cart.id} id={`cart-${cart.id}`} className={data.changed?.id === cart.id ? 'staff-row--changed' : undefined}>
                     <th scope="row" className="staff-table__cart">
-                      <input
-                        id={`pick-${cart.id}`}
-                        className="staff-table__pick"
-                        type="checkbox"
-                        name={`pick-${cart.id}`}
-                        form={bulkFormId}
-                        defaultChecked={posted?.values[`pick-${cart.id}`] === 'on'}
-                      />
-                      <label className="staff-sr-only" htmlFor={`pick-${cart.id}`}>
-                        Select {cart.title}
-                      </label>
+                      <Checkbox id={`pick-${cart.id}`} name="ids" value={cart.id} form={bulkFormId} label={`Select ${cart.title}`} hiddenLabel posted={posted} />
                       <img
                         className="staff-table__thumb"
                         src={cart.cover ? photoPath(cart.cover.key, cart.cover.widths[0]!, 'jpeg') : cartPicture(cart)}
@@ -254,6 +247,7 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
                           {cart.condition === 'used' ? 'Used' : 'New'}
                           {` · ${showroomByKey(cart.location)?.name ?? cart.location}`}
                           {cart.vin ? ` · VIN ${cart.vin}` : ''}
+                          {cart.watchers > 0 && <span className="staff-table__watchers-inline">{` · ${cart.watchers} watching`}</span>}
                         </span>
                       </span>
                     </th>
@@ -277,6 +271,10 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
                           {priceError}
                         </p>
                       )}
+                    </td>
+                    <td data-label="Watchers" className="staff-table__watchers">
+                      {cart.watchers}
+                      <span className="staff-sr-only"> watching its price</span>
                     </td>
                     <td data-label="Status">
                       <label className="staff-sr-only" htmlFor={`status-${cart.id}`}>
@@ -351,6 +349,7 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
 
 export const inventoryPage = staffPage<InventoryData>({
   path: staffPaths.console,
+  roles: { get: ['sales', 'see the inventory'] },
   nav: 'Inventory',
   title: () => 'Inventory',
   load: loadInventory,
@@ -364,7 +363,8 @@ export const inventoryPage = staffPage<InventoryData>({
  * Back to the same page of the list, that row marked.
  */
 export const quickChangePage = staffPage<null>({
-  path: '/staff/carts/{id}/quick',
+  path: staffPaths.quickChange.pattern,
+  roles: { post: ['sales', 'change prices, statuses and what is featured'] },
   title: () => 'Inventory',
   // Only its post is a page: opened as an address, it is not there.
   load: () => Promise.reject(new StaffNotFound()),
@@ -373,15 +373,17 @@ export const quickChangePage = staffPage<null>({
     const id = Number(context.params.id)
     const back = consolePath(form.back)
     const values = { price: form.price ?? '', status: form.status ?? '', featured: form.featured === 'true' ? 'true' : '' }
+    // The row by saveRow's own schema: the version it was read at, the status chosen; the price as
+    // the cart form reads dollars ("$7,995"), an unticked box as not featured, a sale as asked.
+    const parsed = context.parse('staff.cart.saveRow', {
+      id: context.params.id ?? '',
+      price: String(cartFormValues({ price: values.price }).price),
+      featured: values.featured === 'true',
+      confirmSale: form.confirm === 'sold',
+    })
+    if (!parsed.ok) return { status: parsed.refusal.status, posted: { ...parsed.refusal.posted, values, rowId: id }, url: back }
     try {
-      await context.caller.staff.cart.saveRow({
-        id,
-        version: form.version ? Number(form.version) : undefined,
-        price: cartFormValues({ price: values.price }).price,
-        status: values.status as CartStatus,
-        featured: values.featured === 'true',
-        confirmSale: form.confirm === 'sold',
-      })
+      await context.caller.staff.cart.saveRow(parsed.value)
     } catch (error) {
       if ((error as { code?: string }).code === 'PRECONDITION_FAILED') {
         const ask = new URLSearchParams({ price: values.price, featured: values.featured, back, ...(form.version ? { version: form.version } : {}) })
@@ -397,7 +399,8 @@ export const quickChangePage = staffPage<null>({
 
 /** "Mark it sold?": the list's sale asked as a page, for a browser without the console's script. */
 export const confirmSoldPage = staffPage<{ cart: StaffCart; price: string; featured: string; version: string; back: string }>({
-  path: '/staff/carts/{id}/sold',
+  path: staffPaths.confirmSold.pattern,
+  roles: { get: ['sales', 'mark carts sold'] },
   title: (data) => `Mark ${data.cart.title} as sold?`,
   async load(context) {
     const id = Number(context.params.id)
@@ -452,43 +455,32 @@ type BulkAction = (typeof bulkActions)[number]
 
 const bulkAction = (value: string | null | undefined): BulkAction | undefined => bulkActions.find((action) => action.value === value)
 
-/** The ids a bulk form selected: its ticked `pick-<id>` boxes, or the confirmation page's `ids`. */
-export function pickedIds(form: Record<string, string>): number[] {
-  const ticked = Object.keys(form).flatMap((name) => (/^pick-(\d{1,9})$/.exec(name) && form[name] === 'on' ? [Number(name.slice(5))] : []))
-  const listed = (form.ids ?? '').split(',').filter((id) => /^\d{1,9}$/.test(id)).map(Number)
-  return [...new Set([...ticked, ...listed])].filter((id) => id >= 1).slice(0, 200)
-}
-
-/** "3 carts put on hold." after a bulk change, from the address it came back to. */
-function bulkDoneMessage(query: URLSearchParams): string | undefined {
-  const action = bulkAction(query.get('done'))
-  const count = Number(query.get('count'))
-  if (!action || !Number.isInteger(count) || count < 1) return undefined
-  return `${cartCount(count)} ${action.done}.`
+/** The ids of a confirmation page's address (`?ids=4&ids=12`): whole numbers, at most 200. */
+export function idsOf(query: URLSearchParams): number[] {
+  const ids = query.getAll('ids').filter((id) => /^\d{1,9}$/.test(id)).map(Number)
+  return [...new Set(ids)].filter((id) => id >= 1).slice(0, 200)
 }
 
 /** "1 cart", "3 carts". */
 const cartCount = (count: number) => `${count} ${count === 1 ? 'cart' : 'carts'}`
-
-/** Back to the list the change came from, saying what was done. */
-function backWithDone(back: string, action: BulkAction, count: number): string {
-  const url = new URL(back, 'http://staff')
-  url.searchParams.set('done', action.value)
-  url.searchParams.set('count', String(count))
-  return `${url.pathname}${url.search}`
-}
 
 /**
  * The list again, with what was ticked and chosen, and why nothing changed: a sentence of ours
  * (400), or a staff call's refusal with its status. The list has no field to show a problem
  * beside, so every problem goes above it.
  */
-function refusedBulk(context: StaffPageContext, form: Record<string, string>, refusal: string | { error: unknown }, back: string): PostOutcome {
-  const values = Object.fromEntries(Object.entries(form).filter(([name]) => name === 'action' || name.startsWith('pick-')))
-  if (typeof refusal === 'string') return { status: 400, posted: { values, errors: {}, message: refusal }, url: back }
-  const refused = context.refused(refusal.error, values)
+function refusedBulk(
+  context: StaffPageContext,
+  form: Record<string, string>,
+  refusal: string | { error: unknown } | { status: number; posted: PostedState },
+  back: string,
+): PostOutcome {
+  const values = Object.fromEntries(Object.entries(form).filter(([name]) => name === 'action' || name === 'ids'))
+  const lists: Record<string, string[]> = context.lists.ids ? { ids: context.lists.ids } : {}
+  if (typeof refusal === 'string') return { status: 400, posted: { values, lists, errors: {}, message: refusal }, url: back }
+  const refused = 'error' in refusal ? context.refused(refusal.error, values) : refusal
   const message = [refused.posted.message, ...Object.values(refused.posted.errors)].filter(Boolean).join(' ')
-  return { ...refused, posted: { ...refused.posted, errors: {}, message }, url: back }
+  return { status: refused.status, posted: { values, lists, errors: {}, message }, url: back }
 }
 
 const selectFirst = 'Select at least one cart first: tick the box beside each cart to change.'
@@ -501,7 +493,7 @@ interface BulkConfirmData {
 
 async function loadBulkConfirm(context: StaffPageContext, actionValue: string | null): Promise<BulkConfirmData> {
   const action = bulkAction(actionValue)
-  const ids = pickedIds({ ids: context.query.get('ids') ?? '' })
+  const ids = idsOf(context.query)
   if (!action || ids.length === 0) throw new StaffNotFound()
   const carts = await Promise.all(ids.map((id) => context.caller.staff.cart.get({ id }).catch(() => undefined)))
   const found = carts.filter((cart): cart is StaffCart => cart !== undefined)
@@ -536,7 +528,9 @@ function BulkConfirmPage({ data, posted }: StaffPageProps<BulkConfirmData>) {
       </ul>
       <form method="post" action={deleting ? staffPaths.bulkDelete : staffPaths.bulkChange} className="staff-form__actions">
         <input type="hidden" name="action" value={action.value} />
-        <input type="hidden" name="ids" value={carts.map((cart) => cart.id).join(',')} />
+        {carts.map((cart) => (
+          <input key={cart.id} type="hidden" name="ids" value={cart.id} />
+        ))}
         <input type="hidden" name="confirm" value="yes" />
         <input type="hidden" name="back" value={data.back} />
         <button className="staff-button staff-button--danger" type="submit">
@@ -551,11 +545,15 @@ function BulkConfirmPage({ data, posted }: StaffPageProps<BulkConfirmData>) {
 }
 
 const askFirst = (path: string, action: BulkAction, ids: number[], back: string) =>
-  `${path}?${new URLSearchParams({ action: action.value, ids: ids.join(','), back })}`
+  `${path}?${new URLSearchParams([['action', action.value], ...ids.map((id) => ['ids', String(id)]), ['back', back]])}`
+
+/** Back to the list the change came from, saying what was done, once. */
+const doneBulk = (back: string, action: BulkAction, count: number): PostOutcome => ({ redirect: back, notice: `${cartCount(count)} ${action.done}.` })
 
 /** Status or featured for the carts selected; a sale is asked first, a deletion handed on. */
 export const bulkChangePage = staffPage<BulkConfirmData>({
   path: staffPaths.bulkChange,
+  roles: { get: ['sales', 'change statuses and what is featured'], post: ['sales', 'change statuses and what is featured'] },
   title: (data) => `Mark ${cartCount(data.carts.length)} as sold?`,
   // Opened as an address, it is the sale's question (the only bulk change that asks).
   load: (context) => loadBulkConfirm(context, context.query.get('action') === 'sold' ? 'sold' : null),
@@ -563,9 +561,15 @@ export const bulkChangePage = staffPage<BulkConfirmData>({
   async post(context, form) {
     const back = consolePath(form.back)
     const action = bulkAction(form.action)
-    const ids = pickedIds(form)
     if (!action) return refusedBulk(context, form, 'Choose a change to apply to the selected carts.', back)
-    if (ids.length === 0) return refusedBulk(context, form, selectFirst, back)
+    if (!form.ids) return refusedBulk(context, form, selectFirst, back)
+    // The ticked boxes (`ids=4&ids=12`) and the action's change, read by saveMany's own schema.
+    const parsed =
+      action.value === 'delete'
+        ? context.parse('staff.cart.deleteMany')
+        : context.parse('staff.cart.saveMany', { ...action.change, confirmSale: action.value === 'sold' })
+    if (!parsed.ok) return refusedBulk(context, form, parsed.refusal, back)
+    const { ids } = parsed.value
     if (action.value === 'delete') return { redirect: askFirst(staffPaths.bulkDelete, action, ids, back) }
     if (action.value === 'sold' && form.confirm !== 'yes') return { redirect: askFirst(staffPaths.bulkChange, action, ids, back) }
     try {
@@ -573,26 +577,28 @@ export const bulkChangePage = staffPage<BulkConfirmData>({
     } catch (error) {
       return refusedBulk(context, form, { error }, back)
     }
-    return { redirect: backWithDone(back, action, ids.length) }
+    return doneBulk(back, action, ids.length)
   },
 })
 
 /** Deleting several carts: the question as a page, its post the answer (managers and owners). */
 export const bulkDeletePage = staffPage<BulkConfirmData>({
   path: staffPaths.bulkDelete,
+  roles: { get: ['manager', 'delete carts'], post: ['manager', 'delete carts'] },
   title: (data) => `Delete ${cartCount(data.carts.length)}?`,
   load: (context) => loadBulkConfirm(context, 'delete'),
   Page: BulkConfirmPage,
   async post(context, form) {
     const back = consolePath(form.back)
-    const ids = pickedIds(form)
     const action = bulkAction('delete')!
-    if (ids.length === 0) return refusedBulk(context, form, selectFirst, back)
+    if (!form.ids) return refusedBulk(context, form, selectFirst, back)
+    const parsed = context.parse('staff.cart.deleteMany')
+    if (!parsed.ok) return refusedBulk(context, form, parsed.refusal, back)
     try {
-      await context.caller.staff.cart.deleteMany({ ids })
+      await context.caller.staff.cart.deleteMany(parsed.value)
     } catch (error) {
       return refusedBulk(context, form, { error }, back)
     }
-    return { redirect: backWithDone(back, action, ids.length) }
+    return doneBulk(back, action, parsed.value.ids.length)
   },
 })

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
+import { Notice } from './form-kit.tsx'
 import { business } from '../../domain/business.ts'
-import { leadPaths, staffPaths } from '../../domain/staff-paths.ts'
+import { leadPaths, signInAddress, staffPaths } from '../../domain/staff-paths.ts'
 import { roleLabels, type StaffRole } from '../../domain/staff-access.ts'
 
 export interface NavLink {
@@ -12,13 +13,26 @@ export interface NavLink {
  * Every console page: a skip link, the dealer's name, the navigation (built from the one list of
  * pages, host/staff/pages.tsx), who is signed in with the Sign out button, and the page.
  */
-export function ConsoleLayout(props: { nav: NavLink[]; currentPath: string; username: string; role: StaffRole; newLeads: number; children: ReactNode }) {
+export function ConsoleLayout(props: {
+  nav: NavLink[]
+  currentPath: string
+  username: string
+  role: StaffRole
+  newLeads: number
+  /** What the post before this page did, said once (a flash). */
+  notice?: string
+  children: ReactNode
+}) {
   const current = (href: string) =>
     props.currentPath === href || (href !== staffPaths.console && props.currentPath.startsWith(`${href}/`))
-  // Inventory is the console's home: a cart's own pages belong to it too.
+  // Inventory is the console's home: a cart's own pages belong to it too; a customer's record, to the leads.
   const currentHref =
     props.nav.find((link) => current(link.href))?.href ??
-    (props.currentPath.startsWith('/staff/carts') ? staffPaths.console : undefined)
+    (props.currentPath.startsWith('/staff/carts')
+      ? staffPaths.console
+      : props.currentPath.startsWith('/staff/customers/')
+        ? leadPaths.inbox
+        : undefined)
   return (
     <>
       <a className="skip-link" href="#main">
@@ -70,14 +84,20 @@ export function ConsoleLayout(props: { nav: NavLink[]; currentPath: string; user
         </nav>
       </header>
       <main id="main" className="staff-main" tabIndex={-1}>
+        <Notice>{props.notice}</Notice>
         {props.children}
       </main>
     </>
   )
 }
 
+/** The console page sign-in leads back to (an alert's link), carried by each of its forms. */
+function NextField(props: { next?: string }) {
+  return props.next ? <input type="hidden" name="next" value={props.next} /> : null
+}
+
 /** The sign-in page (PRODUCT.md: fields "Username" and "Password", a "Sign in" button). */
-export function SignInPage(props: { username?: string; message?: string; notice?: string }) {
+export function SignInPage(props: { username?: string; message?: string; notice?: string; next?: string }) {
   const described = props.message ? 'sign-in-problem' : undefined
   return (
     <main id="main" className="staff-signin" tabIndex={-1}>
@@ -97,6 +117,7 @@ export function SignInPage(props: { username?: string; message?: string; notice?
           </p>
         )}
         <form method="post" action={staffPaths.login} className="staff-form">
+          <NextField next={props.next} />
           <div className="staff-field">
             <label htmlFor="username">Username</label>
             <input
@@ -287,7 +308,7 @@ export function PasswordChoicePage(props: { action: string; account?: { username
  * shows that form and asks the browser; `data-passkey-sign-in` holds the options to sign), the
  * code from its app, or a recovery code, which every account with a second step has.
  */
-export function SecondStepPage(props: { message?: string; choices: { app: boolean; passkey?: unknown } }) {
+export function SecondStepPage(props: { message?: string; choices: { app: boolean; passkey?: unknown }; next?: string }) {
   const { app, passkey } = props.choices
   const codeLabel = app ? 'Code from your authenticator app' : 'Recovery code'
   const codeHint = app
@@ -304,6 +325,7 @@ export function SecondStepPage(props: { message?: string; choices: { app: boolea
         <>
           <form method="post" action={staffPaths.login} className="staff-form" data-passkey-sign-in={JSON.stringify(passkey)} hidden>
             <input type="hidden" name="passkey" value="" />
+            <NextField next={props.next} />
             <p>Use the passkey you added to your account: this device, a phone nearby or a security key.</p>
             <button className="staff-button" type="submit">
               Use your passkey
@@ -316,6 +338,7 @@ export function SecondStepPage(props: { message?: string; choices: { app: boolea
         </>
       )}
       <form method="post" action={staffPaths.login} className="staff-form">
+        <NextField next={props.next} />
         <div className="staff-field">
           <label htmlFor="code">{codeLabel}</label>
           <p className="staff-hint" id="code-hint">
@@ -340,7 +363,7 @@ export function SecondStepPage(props: { message?: string; choices: { app: boolea
         </button>
       </form>
       <p>
-        <a href={staffPaths.login}>Start again</a>
+        <a href={signInAddress(props.next)}>Start again</a>
       </p>
     </SignInFrame>
   )

@@ -1,5 +1,6 @@
 import { addDays, type Day, formatDay, isDay, newJerseyToday, weekdayOf } from '../../domain/calendar-days.ts'
-import { type CartType, cartTypes, isCartType, type PlanKey, rentalCartType, rentalCartTypes } from '../../domain/rental-plans.ts'
+import { formatCents } from '../../domain/deposits.ts'
+import { cartTypes, isCartType, rentalCartType, rentalCartTypes } from '../../domain/rental-plans.ts'
 import { rentalRequestFacts, rentalStatusLabels } from '../../domain/rental-request.ts'
 import { procedureAccess, roleAllows } from '../../domain/staff-access.ts'
 import { leadPaths, staffPaths } from '../../domain/staff-paths.ts'
@@ -10,7 +11,10 @@ import { type PostOutcome, type PostedState, type StaffPageContext, type StaffPa
  * and cart type the confirmed reservations against it and the open requests; below, every
  * request in the window with Confirm, Decline and Change. Every write is a `staff.rental.*`
  * procedure, so a confirmation that would put out more carts than the fleet has is refused (409)
- * in its own transaction and shown here with the day it fails on. A plain page: forms post back.
+ * in its own transaction and shown here with the day it fails on. With Stripe set up, confirming
+ * can email the renter a deposit link (`staff.rental.sendDepositLink`, issue #52), a confirmed
+ * reservation has "Send deposit link", and each request says whether its deposit is asked or paid.
+ * A plain page: forms post back.
  */
 const windowDays = 14
 
@@ -23,55 +27,65 @@ const calendarUrl = (from: Day) => (from === newJerseyToday() ? staffPaths.renta
 async function loadRentals(context: StaffPageContext) {
   const from = windowStart(context.query.get('from'))
   const calendar = await context.caller.staff.rental.calendar({ from, days: windowDays })
-  const done = context.query.get('done')
-  const id = Number(context.query.get('id'))
-  return { ...calendar, done, doneId: Number.isSafeInteger(id) && id > 0 ? id : undefined }
+  return calendar
 }
 
 type RentalsData = Awaited<ReturnType<typeof loadRentals>>
 
-const doneSentences: Record<string, (id?: number) => string> = {
-  confirmed: (id) => `Confirmed lead ${id ?? ''}: a cart is reserved for its days. Call the renter to say so.`,
-  declined: (id) => `Declined lead ${id ?? ''}: its days hold nothing now.`,
-  changed: (id) => `Changed lead ${id ?? ''}: the new dates, cart and price are saved.`,
-  fleet: () => 'The fleet is saved.',
-}
-
 async function postRentals(context: StaffPageContext, form: Record<string, string>): Promise<PostOutcome> {
   const from = windowStart(form.from)
-  const id = Number(form.id)
-  const after = (done: string, doneId?: number) => {
-    const url = calendarUrl(from)
-    return { redirect: `${url}${url.includes('?') ? '&' : '?'}done=${done}${doneId ? `&id=${doneId}` : ''}` }
-  }
+  // The request a row's form is about (`id`), read by the procedures' own schema for a lead's id.
+  const about = context.parse('staff.rental.decline')
+  const id = about.ok ? about.value.id : undefined
+  const after = (notice: string) => ({ redirect: calendarUrl(from), notice })
   try {
     const rental = context.caller.staff.rental
+    if (form.action !== 'fleet' && form.action !== 'change' && !about.ok) return about.refusal
     switch (form.action) {
       case 'confirm':
-        await rental.confirm({ id })
-        return after('confirmed', id)
+        if (!about.ok) return about.refusal
+        await rental.confirm(about.value)
+        if (form.depositLink !== 'on') return after(`Confirmed lead ${id}: a cart is reserved for its days. Call the renter to say so.`)
+        try {
+          await rental.sendDepositLink(about.value)
+        } catch (error) {
+          // Confirmed all the same: the page says so, and what kept the link from going.
+          const refused = context.refused(error, form, id)
+          return { ...refused, posted: { ...refused.posted, message: `Confirmed, but the deposit link was not sent: ${refused.posted.message ?? 'try Send deposit link.'}` } }
+        }
+        return after(`Confirmed lead ${id}, and emailed the renter a link to pay the deposit. Paid, it shows here.`)
+      case 'deposit-link':
+        if (!about.ok) return about.refusal
+        await rental.sendDepositLink(about.value)
+        return after(`Emailed lead ${id}'s renter a link to pay the deposit. Paid, it shows here.`)
       case 'decline':
-        await rental.decline({ id })
-        return after('declined', id)
-      case 'change':
+        if (!about.ok) return about.refusal
+        await rental.decline(about.value)
+        return after(`Declined lead ${id}: its days hold nothing now.`)
+      case 'change': {
         // The procedure's schema judges every field (a cart or plan that is none, a date that is not one).
-        await rental.change({ id, cartType: form.cartType as CartType, plan: form.plan as PlanKey, startDate: form.startDate ?? '' })
-        return after('changed', id)
-      case 'fleet':
-        await rental.setFleet({ cartType: form.cartType as CartType, carts: form.carts?.trim() ? Number(form.carts) : Number.NaN })
-        return after('fleet')
+        const parsed = context.parse('staff.rental.change')
+        if (!parsed.ok) return { ...parsed.refusal, posted: { ...parsed.refusal.posted, rowId: id } }
+        await rental.change(parsed.value)
+        return after(`Changed lead ${parsed.value.id}: the new dates, cart and price are saved.`)
+      }
+      case 'fleet': {
+        const parsed = context.parse('staff.rental.setFleet')
+        if (!parsed.ok) return parsed.refusal
+        await rental.setFleet(parsed.value)
+        return after('The fleet is saved.')
+      }
       default:
-        return { status: 400, posted: { values: form, errors: {}, message: 'Choose Confirm, Decline, Save change or Save fleet.' } }
+        return { status: 400, posted: { values: form, errors: {}, message: 'Choose Confirm, Decline, Send deposit link, Save change or Save fleet.' } }
     }
   } catch (error) {
-    return context.refused(error, form, Number.isSafeInteger(id) && id > 0 ? id : undefined)
+    return context.refused(error, form, id)
   }
 }
 
 function RentalsPage({ data, context, posted }: StaffPageProps<RentalsData>) {
   const days = data.days[cartTypes[0]].map((d) => d.day)
   const mayChangeFleet = roleAllows(context.role, procedureAccess['staff.rental.setFleet']![0])
-  const done = data.done && !posted ? doneSentences[data.done] : undefined
   return (
     <>
       <h1>Rental calendar</h1>
@@ -79,11 +93,6 @@ function RentalsPage({ data, context, posted }: StaffPageProps<RentalsData>) {
         Requests come from the site's rental request form; nothing is reserved until you confirm one. Confirming reserves a cart of its
         type for its days, and is refused when every cart of that type is already out on one of them.
       </p>
-      {done && (
-        <p className="staff-alert staff-alert--done" role="status">
-          {done(data.doneId)}
-        </p>
-      )}
       {posted?.message && (
         <p className="staff-alert staff-alert--error" role="alert">
           {posted.rowId ? `Lead ${posted.rowId}: ` : ''}
@@ -188,7 +197,13 @@ function RentalsPage({ data, context, posted }: StaffPageProps<RentalsData>) {
         ) : (
           <ul className="rental-requests">
             {data.requests.map((request) => (
-              <RequestCard key={request.inquiryId} request={request} from={data.from} posted={posted?.rowId === request.inquiryId ? posted : undefined} />
+              <RequestCard
+                key={request.inquiryId}
+                request={request}
+                from={data.from}
+                deposit={data.deposit}
+                posted={posted?.rowId === request.inquiryId ? posted : undefined}
+              />
             ))}
           </ul>
         )}
@@ -197,7 +212,25 @@ function RentalsPage({ data, context, posted }: StaffPageProps<RentalsData>) {
   )
 }
 
-function RequestCard({ request, from, posted }: { request: RentalsData['requests'][number]; from: Day; posted?: PostedState }) {
+/** A request's deposit as its card says it: asked (a link emailed), paid, or refunded. */
+const depositBadges = {
+  asked: { label: 'Deposit asked', className: 'staff-badge staff-badge--off' },
+  paid: { label: 'Deposit paid', className: 'staff-badge staff-badge--paid' },
+  refunded: { label: 'Deposit refunded', className: 'staff-badge staff-badge--off' },
+} as const
+
+function RequestCard({
+  request,
+  from,
+  deposit,
+  posted,
+}: {
+  request: RentalsData['requests'][number]
+  from: Day
+  /** What a deposit link asks for; null without Stripe's settings (no link offered). */
+  deposit: RentalsData['deposit']
+  posted?: PostedState
+}) {
   const id = request.inquiryId
   const changing = posted?.values.action === 'change' ? posted.values : undefined
   const cartType = changing && isCartType(changing.cartType) ? changing.cartType : request.cartType
@@ -212,6 +245,14 @@ function RequestCard({ request, from, posted }: { request: RentalsData['requests
     <li className={`rental-request rental-request--${request.status}`} data-lead-id={id}>
       <h3>
         <a href={leadPaths.lead(id)}>{request.name}</a> <span className="staff-badge">{rentalStatusLabels[request.status]}</span>
+        {request.deposit && (
+          <>
+            {' '}
+            <span className={depositBadges[request.deposit].className} data-deposit={request.deposit}>
+              {depositBadges[request.deposit].label}
+            </span>
+          </>
+        )}
       </h3>
       <p>
         {request.phone && (
@@ -234,10 +275,25 @@ function RequestCard({ request, from, posted }: { request: RentalsData['requests
       </dl>
       <div className="rental-request__actions">
         {request.status === 'requested' && (
-          <form method="post" action={staffPaths.rentals}>
+          <form method="post" action={staffPaths.rentals} className="rental-request__confirm">
             {hidden('confirm')}
             <button type="submit" className="staff-button">
               Confirm<span className="staff-sr-only"> {request.name}'s request</span>
+            </button>
+            {deposit && (
+              <div className="staff-field staff-field--check">
+                <input id={`confirm-${id}-deposit`} name="depositLink" type="checkbox" defaultChecked />
+                <label htmlFor={`confirm-${id}-deposit`}>Email a {formatCents(deposit.amountCents)} deposit link</label>
+              </div>
+            )}
+          </form>
+        )}
+        {request.status === 'confirmed' && deposit && request.deposit !== 'paid' && (
+          <form method="post" action={staffPaths.rentals}>
+            {hidden('deposit-link')}
+            <button type="submit" className="staff-button">
+              {request.deposit === 'asked' ? 'Send deposit link again' : 'Send deposit link'}
+              <span className="staff-sr-only"> to {request.name}</span>
             </button>
           </form>
         )}
@@ -299,6 +355,7 @@ function RequestCard({ request, from, posted }: { request: RentalsData['requests
 
 export const rentalsPage = staffPage<RentalsData>({
   path: staffPaths.rentals,
+  roles: { get: ['sales', 'see the rental calendar'], post: ['sales', 'work rental requests'] },
   nav: 'Rentals',
   title: () => 'Rental calendar',
   load: loadRentals,

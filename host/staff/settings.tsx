@@ -7,15 +7,17 @@ import {
   routingPools,
 } from '../../domain/dealer-settings.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
-import { type PostedState, type StaffPageProps, staffPage } from './page.ts'
+import { Checkbox, Field } from './form-kit.tsx'
+import { type PostedState, type ProcedureInput, type StaffPageProps, staffPage } from './page.ts'
 
 /**
  * `/staff/settings` (owner): the dealership's settings, one section each, each with its own form
  * and Save button, so saving one never changes another. **Adding a setting**: its key, schema and
  * default in domain/dealer-settings.ts, then a section here (`settingsSections`): a `Component`
- * that shows the fields and `read`, which turns the posted fields into the change to save.
- * `staff.settings.save` checks it against the one schema; a refused value comes back beside its
- * field, everything typed kept.
+ * that shows the fields, named as the setting's schema names them (`leadRouting.denago`, one box
+ * per account, posting its id), and `read`, which turns the post, read by `staff.settings.save`'s
+ * own schema, into the change to save (an unticked box or an empty group is posted as nothing:
+ * `read` says what nothing means). A refused value comes back beside its field, everything typed kept.
  */
 /** An account that can be chosen in a setting (the active ones). */
 interface SettingsAccount {
@@ -23,14 +25,14 @@ interface SettingsAccount {
   username: string
 }
 
-/** The checkbox saying an account takes a pool's leads: one name each, so the form posts plain fields. */
-const routeField = (pool: RoutingPool, id: number) => `route-${pool}-${id}`
+/** The post of a section, as the settings' schema reads it. */
+type SettingsPost = ProcedureInput<'staff.settings.save'>
 
 interface SettingsSection {
   id: string
   title: string
   Component: ComponentType<{ settings: DealerSettings; accounts: readonly SettingsAccount[]; posted?: PostedState }>
-  read(form: Record<string, string>): DealerSettingsChange
+  read(posted: SettingsPost): DealerSettingsChange
 }
 
 export const settingsSections: readonly SettingsSection[] = [
@@ -40,25 +42,38 @@ export const settingsSections: readonly SettingsSection[] = [
     Component: ({ settings, posted }) => {
       const checked = posted ? posted.values.requireSecondStep === 'true' : settings.requireSecondStep
       return (
-        <div className="staff-field staff-field--check">
-          <input
-            id="requireSecondStep"
-            name="requireSecondStep"
-            type="checkbox"
-            value="true"
-            defaultChecked={checked}
-            aria-describedby="requireSecondStep-hint"
-          />
-          <label htmlFor="requireSecondStep">Require a second step for every account</label>
-          <p className="staff-hint" id="requireSecondStep-hint">
-            Besides the password, everyone signs in with a passkey or a code from an authenticator app. An account
-            without one is asked to add one before it can use the console.
-          </p>
-          {posted?.errors.requireSecondStep && <p className="staff-error">{posted.errors.requireSecondStep}</p>}
-        </div>
+        <>
+          <div className="staff-field staff-field--check">
+            <input
+              id="requireSecondStep"
+              name="requireSecondStep"
+              type="checkbox"
+              value="true"
+              defaultChecked={checked}
+              aria-describedby="requireSecondStep-hint"
+            />
+            <label htmlFor="requireSecondStep">Require a second step for every account</label>
+            <p className="staff-hint" id="requireSecondStep-hint">
+              Besides the password, everyone signs in with a passkey or a code from an authenticator app. An account
+              without one is asked to add one before it can use the console.
+            </p>
+            {posted?.errors.requireSecondStep && <p className="staff-error">{posted.errors.requireSecondStep}</p>}
+          </div>
+          {settings.requireSecondStep && (
+            <Field
+              name="current"
+              id="settings-current"
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              posted={posted}
+              hint="Needed to stop requiring the second step."
+            />
+          )}
+        </>
       )
     },
-    read: (form) => ({ requireSecondStep: form.requireSecondStep === 'true' }),
+    read: (posted) => ({ requireSecondStep: posted.requireSecondStep ?? false }),
   },
   {
     id: 'lead-routing',
@@ -73,46 +88,38 @@ export const settingsSections: readonly SettingsSection[] = [
         {routingPools.map((pool) => (
           <fieldset key={pool} className="staff-routing" aria-describedby="leadRouting-hint">
             <legend>{routingPoolLabels[pool]}</legend>
-            {accounts.map((account) => {
-              const name = routeField(pool, account.id)
-              const checked = posted ? posted.values[name] === 'true' : (settings.leadRouting[pool] ?? []).includes(account.id)
-              return (
-                <div key={account.id} className="staff-field staff-field--check">
-                  <input id={name} name={name} type="checkbox" value="true" defaultChecked={checked} />
-                  <label htmlFor={name}>{account.username}</label>
-                </div>
-              )
-            })}
+            {accounts.map((account) => (
+              <div key={account.id} className="staff-field staff-field--check">
+                <Checkbox
+                  name={`leadRouting.${pool}`}
+                  value={account.id}
+                  id={`route-${pool}-${account.id}`}
+                  label={account.username}
+                  posted={posted}
+                  defaultChecked={(settings.leadRouting[pool] ?? []).includes(account.id)}
+                />
+              </div>
+            ))}
           </fieldset>
         ))}
       </>
     ),
-    read: (form) => {
+    read: (posted) => {
+      // A pool with nobody ticked posts nothing: nobody takes its leads.
       const leadRouting: Partial<Record<RoutingPool, number[]>> = {}
       for (const pool of routingPools) {
-        const prefix = `route-${pool}-`
-        const ids = Object.keys(form)
-          .filter((key) => key.startsWith(prefix) && form[key] === 'true')
-          .map((key) => Number(key.slice(prefix.length)))
-          .filter((id) => Number.isSafeInteger(id) && id > 0)
-        if (ids.length > 0) leadRouting[pool] = ids.sort((a, b) => a - b)
+        const ids = posted.leadRouting?.[pool]
+        if (ids?.length) leadRouting[pool] = [...ids].sort((a, b) => a - b)
       }
       return { leadRouting }
     },
   },
 ]
 
-const savedMessage = 'Settings saved.'
-
-function SettingsPage({ data, posted }: StaffPageProps<{ settings: DealerSettings; accounts: readonly SettingsAccount[]; saved?: string }>) {
+function SettingsPage({ data, posted }: StaffPageProps<{ settings: DealerSettings; accounts: readonly SettingsAccount[] }>) {
   return (
     <div className="staff-settings">
       <h1>Settings</h1>
-      {data.saved && (
-        <p className="staff-alert staff-alert--done" role="status">
-          {savedMessage}
-        </p>
-      )}
       {posted?.message && !settingsSections.some((s) => s.id === posted.values.section) && (
         <p className="staff-alert staff-alert--error" role="alert">
           {posted.message}
@@ -146,21 +153,26 @@ function SettingsPage({ data, posted }: StaffPageProps<{ settings: DealerSetting
 
 export const settingsPage = staffPage({
   path: staffPaths.settings,
+  roles: { get: ['owner', 'see the settings'], post: ['owner', 'change the settings'] },
   nav: 'Settings',
   title: () => 'Settings',
   async load(context) {
     const [settings, { owners }] = await Promise.all([context.caller.staff.settings.get(), context.caller.staff.lead.choices()])
-    return { settings, accounts: owners, saved: context.query.get('saved') ?? undefined }
+    return { settings, accounts: owners }
   },
   Page: SettingsPage,
   async post(context, form) {
     const section = settingsSections.find((s) => s.id === form.section)
     if (!section) return { status: 400, posted: { values: form, errors: {}, message: 'That is not a section of the settings.' } }
+    const parsed = context.parse('staff.settings.save')
+    if (!parsed.ok) return parsed.refusal
     try {
-      await context.caller.staff.settings.save(section.read(form))
+      const { current } = parsed.value
+      await context.caller.staff.settings.save({ ...section.read(parsed.value), ...(current ? { current } : {}) })
     } catch (error) {
-      return context.refused(error, form)
+      const refused = context.refused(error, form)
+      return { ...refused, posted: { ...refused.posted, lists: context.lists } }
     }
-    return { redirect: `${staffPaths.settings}?saved=${encodeURIComponent(section.id)}#section-${section.id}` }
+    return { redirect: `${staffPaths.settings}#section-${section.id}`, notice: 'Settings saved.' }
   },
 })

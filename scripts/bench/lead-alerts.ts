@@ -49,6 +49,7 @@ export async function leadAlerts(): Promise<string> {
         SMTP_URL: smtp.url,
         LEADS_TO: 'leads@dealer.example',
         NODE_EXTRA_CA_CERTS: push.caFile,
+        PUSH_SERVICE_HOSTS: push.host,
       })
       try {
         const cookie = await signInForBench(site.url)
@@ -65,7 +66,8 @@ export async function leadAlerts(): Promise<string> {
           const res = await fetch(`${site.url}/api/contact`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', origin: site.url },
-            body: JSON.stringify({ firstName: 'Bench', lastName: `Lead${sequence}`, email: `bench${sequence}@example.com`, phone: '609-555-0100' }),
+            // A phone of its own: leads sharing one are one customer, and their alerts say "Repeat lead".
+            body: JSON.stringify({ firstName: 'Bench', lastName: `Lead${sequence}`, email: `bench${sequence}@example.com`, phone: `609-555-${String(1000 + sequence)}` }),
           })
           if (res.status !== 201) throw new Error(`a lead answered ${res.status}: ${await res.text()}`)
           return { id: ((await res.json()) as { id: number }).id, sentAt }

@@ -18,13 +18,19 @@ import { sideBySide } from './side-by-side.ts'
 import { soak, soakMarkdown } from './soak.ts'
 import { staffConsole } from './staff.ts'
 import { leadAlerts } from './lead-alerts.ts'
+import { textsIn } from './texts-in.ts'
+import { priceAlerts } from './price-alerts.ts'
 import { phoneListing } from './phone-listing.ts'
 import { leadInbox } from './leads.ts'
 import { photoBench } from './photos.ts'
 import { inventoryImport } from './inventory-import.ts'
 import { measureWidgetSizes, widgetSizesMarkdown } from './widget-sizes.ts'
+import { embedMainThreadMarkdown, measureEmbedMainThread } from './embed-main-thread.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
+
+/** How many runs of each build the embed section takes (three unless `EMBED_RUNS` says). */
+const embedRuns = Number(process.env.EMBED_RUNS ?? 3)
 const file = `${root}docs/BENCHMARKS.md`
 
 interface Section {
@@ -94,6 +100,16 @@ const sections: Record<string, Section> = {
     method: `The production server in its own process over ${databases}, \`npm start\`'s settings but for the lead rate limit (off) and a mail server: a local SMTP server and a local HTTPS push service (tests/support/push-service.ts, which decrypts every push as a browser would), in the benchmark's process, on loopback. One staff account takes every lead, with one browser subscribed. Each lead's time from the benchmark sending \`POST /api/contact\` to the push request arriving at the push service, and to the alert email ("New lead #…") arriving at the mail server: 20 leads one after another, then two rounds of 50 sent at once, after one for warm-up. Each lead has three messages (its dealer email, its alert email and its push); the outbox worker has up to four messages in hand at once (docs/decisions/0026), so at 50 at once the last lead's alerts still wait for most of the messages queued before them. Goal (issue #28): a lead's push and alert email within 10 s at p99, 50 at once included.`,
     run: leadAlerts,
   },
+  texts: {
+    title: 'Texts in: from a shopper’s text to the salesperson’s push and email',
+    method: `The production server in its own process over ${databases}, \`npm start\`'s settings but for the lead rate limit (off), a mail server and Twilio's: a local Twilio (tests/support/twilio-stand-in.ts), a local SMTP server and a local HTTPS push service (tests/support/push-service.ts, which decrypts every push as a browser would), in the benchmark's process, on loopback. One staff account owns every lead (lead routing), with one browser subscribed; 50 shoppers each sent a lead with their phone first, and those leads' own alerts went out before the clock starts. Each text's time from the benchmark posting it to \`POST /webhooks/twilio/sms\`, signed as Twilio signs it, to the push request arriving at the push service, and to the alert email ("Text from …") arriving at the mail server: 20 texts one after another, then two rounds of 50 texts at once, one from each shopper, after one for warm-up. Each text has two messages (its alert email and its push); the outbox worker has up to four in hand at once (docs/decisions/0026). Goal (issue #50): the assignee's push and email within 10 s at p99, 50 at once included.`,
+    run: textsIn,
+  },
+  'price-alerts': {
+    title: 'Price alerts: 10,000 watchers of one cart',
+    method: `The production server in its own process over ${databases}, seeded with the starting inventory, \`npm start\`'s settings (the alert dispatch's poll 10 s; the outbox worker's alert emails on four lanes of their own, each claiming 50 at a time, beside the leads' four, over eight pooled SMTP connections) and a mail server: the repository's SMTP sink (tests/support/smtp-sink.ts, which parses every message it accepts) in the benchmark's process, on loopback, sharing the machine's two cores with the server. 10,000 confirmed email watches of one cart are written into the database before the server starts; then its price is lowered through the console (\`staff.cart.setPrice\`, one signed-in session). "Save answered" is the console's answer; "alerts queued" when the server logged that the dispatch had queued the outbox rows (\`watchers alerted\`); the alerts are timed from sending the save to the mail server accepting the first and the last of the 10,000 (seen every 100 ms). Server memory: resident set (RSS) of the server process 3 s after sign-in ("before"), the highest sampled every 100 ms until the last alert was accepted ("peak"), and at that moment ("after"). PRODUCT.md's 60 seconds is for one watcher's alert; this is how long the last of 10,000 waits. \`--watchers=N\` runs it with N watchers.`,
+    run: priceAlerts,
+  },
   import: {
     title: 'Inventory import while visitors browse',
     method: `\`npm run inventory -- import\` against the production server in its own process over ${databases} (the embedded database through the server's loopback endpoint), seeded with the starting carts: a file of 1,000 new carts, then 10,000 more, then those 10,000 again with every price changed. Wall time is the whole command: Node start-up, reading and checking every row, planning against the database and the write, which is one transaction: the table lock with one read, then bulk statements of 500 rows for the added carts and for the changed ones, each with its audit rows (its time as the server measured it: how long visitors can be kept waiting). Meanwhile one visitor at a time (20 ms apart) asks for the second inventory page, a REST page and a vehicle page; the same visitor for 3 s before the import is the baseline. Target: 10,000 rows in under a minute on the embedded database, the write under 2 s.`,
@@ -120,6 +136,17 @@ const sections: Record<string, Section> = {
         delete process.env.WIDGETS_WITH_REACT
       }
       return widgetSizesMarkdown(await measureWidgetSizes())
+    },
+  },
+  embed: {
+    title: "A widget's main-thread time on a blank partner page",
+    method:
+      `Lighthouse 12.8's default mobile run (simulated slow 4G, 4x CPU slowdown) in Debian's headless Chromium of a page holding only the loader and \`<gc-inventory>\`, on another origin than the widget server (\`localhost\` and \`127.0.0.1\`, so Lighthouse counts the widgets as a third party), the way HTTP Archive measures third-party embeds: the \`third-party-summary\` audit's main-thread time for the widget server (parsing, compiling and running its scripts and the rendering they cause), of it the blocking time, and what it transferred (scripts and data); median of ${embedRuns} runs (\`EMBED_RUNS\`), against the built widgets (\`dist/widgets/\`) on the embedded database, seeded inventory. With \`EMBED_COMPARE\` set to another build's \`dist/widgets/\` folder (\`EMBED_COMPARE_LABEL\` names it), that build is served by a second widget server and the two alternate run by run, so both meet the same load. Target (issue #54): at most 50 ms; for scale, the best live-chat embed costs 33 ms.`,
+    async run() {
+      // `EMBED_COMPARE=<folder>`: another build's dist/widgets/ (main's, say), measured in turn with this one.
+      const builds = [{ label: 'this build', dir: `${root}dist/widgets/` }]
+      if (process.env.EMBED_COMPARE) builds.push({ label: process.env.EMBED_COMPARE_LABEL ?? process.env.EMBED_COMPARE, dir: process.env.EMBED_COMPARE })
+      return embedMainThreadMarkdown(await measureEmbedMainThread(['gc-inventory'], embedRuns, builds))
     },
   },
   photos: {

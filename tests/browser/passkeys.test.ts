@@ -81,6 +81,7 @@ describe('passkeys in Chromium', () => {
     await checked(page, `add-${name}`, width)
 
     await page.getByLabel('Name of the new passkey').fill(name === 'phone' ? 'My phone' : 'Work laptop')
+    await page.locator('#passkey-add-current').fill(staffPassword)
     await page.getByRole('button', { name: 'Add a passkey' }).click()
     await expect.poll(() => page.locator('.staff-recovery-codes li').count(), { timeout: 15_000 }).toBe(10)
     await checked(page, `codes-${name}`, width)
@@ -124,6 +125,7 @@ describe('passkeys in Chromium', () => {
       navigator.credentials.create = () => Promise.reject(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'))
     })
     await page.getByLabel('Name of the new passkey').fill('Cancelled')
+    await page.locator('#passkey-add-current').fill(staffPassword)
     await page.getByRole('button', { name: 'Add a passkey' }).click()
     await expect.poll(() => page.locator('[data-passkey-status]').first().textContent()).toBe(
       'The passkey was not used (cancelled, or it took too long). Press the button to try again.',

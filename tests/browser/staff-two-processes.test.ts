@@ -9,10 +9,11 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
 
 /**
  * Two server processes on one PostgreSQL database (PRODUCT.md, "When one machine is not
- * enough"): a price changed in the console of one is on the other's vehicle page within a second,
- * whatever tells the other process (its caches live at most CART_CACHE_MS, 1 s by default; a
- * cross-process notice makes it sooner). The embedded database serves one process only, so this
- * runs on PostgreSQL alone.
+ * enough"): a price changed in the console of one is on the other's vehicle page, told by the
+ * database's notice (LISTEN/NOTIFY, decision 0012): the other's kept answers would otherwise live
+ * an hour here (CART_CACHE_MS), so the new price seen at all is the notice's doing. How soon it
+ * comes is a duration, not this test's business. The embedded database serves one process only,
+ * so this runs on PostgreSQL alone.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the console with two server processes', () => {
   let db: TestDatabase
@@ -24,7 +25,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the console with two server pro
     db = await createTestDatabase('postgres')
     await migrate(db.sql)
     await createUserStore(db.sql).add('maria', staffPassword)
-    const env = { DATABASE_URL: db.url!, LOG_LEVEL: 'info', NODE_ENV: 'production' }
+    const env = { DATABASE_URL: db.url!, LOG_LEVEL: 'info', NODE_ENV: 'production', CART_CACHE_MS: '3600000' }
     ;[first, second] = await Promise.all([
       startServerProcess(env, 90_000),
       startServerProcess(env, 90_000),
@@ -37,7 +38,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the console with two server pro
     await db?.close()
   })
 
-  it("shows a price changed in one process's console on the other's vehicle page within a second", async () => {
+  it("shows a price changed in one process's console on the other's vehicle page, told by the database", async () => {
     const slug = '2025-denago-ev-nomad'
     const priceOnSecond = async () => {
       const html = await (await fetch(`${second.url}/vehicle/${slug}`)).text()
@@ -58,8 +59,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the console with two server pro
     await page.getByRole('button', { name: 'Save 2025 Denago EV Nomad', exact: true }).click()
     await page.waitForLoadState()
     expect(await page.getByRole('status').textContent()).toContain('$10,777')
-    const saved = performance.now()
-    await expect.poll(priceOnSecond, { timeout: 1000, interval: 25 }).toBe('$10,777')
-    expect(performance.now() - saved).toBeLessThan(1000)
+    await expect.poll(priceOnSecond, { timeout: 30_000, interval: 25 }).toBe('$10,777')
   })
 })

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { type Browser, chromium, type Page } from 'playwright-core'
 
-const launchOptions = {
+/** Debian's Chromium (CHROMIUM_PATH overrides), off the network: also Playwright Test's (playwright.config.ts). */
+export const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
     '--no-sandbox',
@@ -14,6 +15,10 @@ const launchOptions = {
     '--no-first-run',
   ],
 }
+
+/** The two widths pages are checked at: a phone's 390 px and a desk's 1280 px. */
+export const phone = { width: 390, height: 844 }
+export const desktop = { width: 1280, height: 900 }
 
 /**
  * Debian's Chromium, driven by Playwright; Playwright never downloads a browser of its own.
@@ -37,6 +42,17 @@ export async function launchSharedBrowser(): Promise<() => Promise<void>> {
     delete process.env.GC_TEST_BROWSER
     await server.close()
   }
+}
+
+/**
+ * The page at rest, for a test that checks something did NOT happen after an action (no refetch,
+ * no navigation, nothing lost): no request in flight for 500 ms (Playwright's "networkidle"), and
+ * two frames painted since, so every handler of the action has run. It waits for the page to have
+ * had its chance, never for a fixed time.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle')
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')

@@ -4,14 +4,18 @@ import { productionDeadlines } from '../../api/db/unavailable.ts'
 import { startingInventory } from '../../api/carts/starting-inventory.ts'
 import type { GolfCart, GolfCartDetail } from '../../domain/golf-cart.ts'
 import { cartPicture } from '../../domain/cart-pictures.ts'
+import { cardSpecs } from '../../domain/cart-facts.ts'
 import type { InquiryReceipt } from '../../domain/inquiry.ts'
 import { alternativeSlug, slugify } from '../../domain/slug.ts'
 import type { CartQuery } from '../../api/carts/cart-store.ts'
 import type { Services } from '../../api/services.ts'
 import type { NewLead } from '../../api/inquiries/inquiry-store.ts'
+import type { WatchSubject } from '../../api/alerts/watch-store.ts'
 import { priceQuote } from '../../api/rentals/rental-store.ts'
 import { requestInterest } from '../../domain/lead-input.ts'
 import type { RentalQuote } from '../../domain/rental-request.ts'
+import type { DepositOffer, ValidDeposit } from '../../domain/deposits.ts'
+import { defaultSlotRules, freeSlots, type ValidAppointment } from '../../domain/appointments.ts'
 
 /**
  * In-memory stand-ins for the stores, so component tests run the real tRPC router (validation,
@@ -47,8 +51,12 @@ export function seedCarts(count = startingInventory().length): GolfCartDetail[] 
       lifted: false,
       msrp: null,
       soldAt: null,
+      holdUntil: null,
       photo: null,
       photos: [],
+      specs: cardSpecs({ title }),
+      // Listed long ago: a test that means a Just arrived badge lists its own cart.
+      listedAt: '2026-01-05T15:00:00.000Z',
     }
   })
 }
@@ -56,12 +64,18 @@ export function seedCarts(count = startingInventory().length): GolfCartDetail[] 
 export interface FakeServices extends Services {
   calls: { method: string; input: unknown }[]
   inquiries: Services['inquiries'] & { stored: NewLead[] }
+  /** Price alerts asked for, as the store was given them. */
+  watches: Services['watches'] & { requested: { email: string; subject: WatchSubject }[] }
   /** Calls wait until `release()`; returns the release function. */
   hold(): () => void
   /** The next calls fail with this error until `failWith(undefined)`. */
   failWith(error: Error | undefined): void
   /** What the rental quote says of availability (free by default). */
   setAvailability(availability: RentalQuote['availability']): void
+  /** Bookings made, as the store was given them. */
+  appointments: Services['appointments'] & { booked: ValidAppointment[] }
+  /** Deposits offered (Stripe configured), or not (null, the default). */
+  setDepositOffer(offer: DepositOffer | null): void
 }
 
 export function fakeServices(carts: GolfCartDetail[] = seedCarts()): FakeServices {
@@ -69,13 +83,16 @@ export function fakeServices(carts: GolfCartDetail[] = seedCarts()): FakeService
   let gate: Promise<void> = Promise.resolve()
   let failure: Error | undefined
   const stored: NewLead[] = []
+  const requested: FakeServices['watches']['requested'] = []
   let availability: RentalQuote['availability'] = { free: true }
+  let depositOffer: DepositOffer | null = null
+  const booked: ValidAppointment[] = []
   const step = async (method: string, input: unknown) => {
     calls.push({ method, input })
     await gate
     if (failure) throw failure
   }
-  const summary = ({ id, slug, title, description, price, imageUrl, category, status, location, photos }: GolfCartDetail): GolfCart => ({
+  const summary = ({ id, slug, title, description, price, imageUrl, category, status, location, photos, specs, listedAt }: GolfCartDetail): GolfCart => ({
     photo: photos[0] ?? null,
     id,
     slug,
@@ -86,6 +103,8 @@ export function fakeServices(carts: GolfCartDetail[] = seedCarts()): FakeService
     category,
     status,
     location,
+    specs,
+    listedAt,
   })
 
   return {
@@ -104,6 +123,36 @@ export function fakeServices(carts: GolfCartDetail[] = seedCarts()): FakeService
     setAvailability(value) {
       availability = value
     },
+    setDepositOffer(offer) {
+      depositOffer = offer
+    },
+    deposits: {
+      ...(notUsedByWidgets('deposits') as Services['deposits']),
+      offer: () => depositOffer,
+      async start(input: ValidDeposit) {
+        await step('startDeposit', input)
+        return { url: `https://checkout.stripe.test/c/pay/cs_test_${input.cartId}` }
+      },
+    },
+    rentalDeposits: notUsedByWidgets('rentalDeposits') as Services['rentalDeposits'],
+    staffAppointments: notUsedByWidgets('staffAppointments') as Services['staffAppointments'],
+    appointments: {
+      ...(notUsedByWidgets('appointments') as Services['appointments']),
+      rules: defaultSlotRules,
+      booked,
+      async slots(input) {
+        await step('slots', input)
+        const starts = freeSlots({ from: input.from, days: input.days ?? 7, now: Date.now(), rules: defaultSlotRules, booked: new Map() })
+        return { showroom: input.showroom, kind: input.kind, minutes: defaultSlotRules.minutes, slots: starts.map((at) => ({ startsAt: new Date(at).toISOString() })) }
+      },
+      async book(input: ValidAppointment) {
+        await step('book', input)
+        booked.push(input)
+        const endsAt = new Date(Date.parse(input.startsAt) + defaultSlotRules.minutes * 60_000).toISOString()
+        return { id: booked.length, leadId: booked.length, showroom: input.showroom, kind: input.kind, startsAt: new Date(input.startsAt).toISOString(), endsAt }
+      },
+    },
+    staffDeposits: notUsedByWidgets('staffDeposits') as Services['staffDeposits'],
     rentals: {
       ...(notUsedByWidgets('rentals') as Services['rentals']),
       async quote(input) {
@@ -150,6 +199,7 @@ export function fakeServices(carts: GolfCartDetail[] = seedCarts()): FakeService
     deadlines: productionDeadlines,
     staff: notUsedByWidgets('staff') as Services['staff'],
     photos: notUsedByWidgets('photos') as Services['photos'],
+    texts: notUsedByWidgets('texts') as Services['texts'],
     inquiries: {
       stored,
       async add(inquiry: NewLead): Promise<InquiryReceipt> {
@@ -161,8 +211,21 @@ export function fakeServices(carts: GolfCartDetail[] = seedCarts()): FakeService
         return undefined
       },
     },
+    watches: {
+      ...(notUsedByWidgets('watches') as Services['watches']),
+      requested,
+      async request(email: string, subject: WatchSubject) {
+        await step('watch', { email, subject })
+        requested.push({ email, subject })
+      },
+    },
     // No limit in component tests; api/http/floods.test.ts tests the real one.
     leadRateLimit: {
+      async hit() {
+        return { allowed: true }
+      },
+    },
+    alertRateLimit: {
       async hit() {
         return { allowed: true }
       },

@@ -13,6 +13,8 @@ export const pageTypes = [
   '/financing',
   '/about',
   '/contact',
+  '/compare?carts=2025-evolution-d5-maverick-2-2,2025-denago-ev-nomad-xl,2025-evolution-d6-max-gt4',
+  '/saved',
   '/privacy-policy',
   '/terms-of-service',
   '/no-such-page',

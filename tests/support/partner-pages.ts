@@ -8,12 +8,16 @@ import { launchBrowser } from './browser.ts'
 import { started } from './site-visits.ts'
 import { startTestServer, type TestServer } from './test-server.ts'
 
+export { addLoader, cards } from './widget-pages.ts'
+
 /**
  * The built, minified widget bundle on partner pages served from another origin than the API,
  * in Debian's Chromium. The demo server answers on two origins: 127.0.0.1 (in ALLOWED_ORIGINS)
  * and localhost (not allowed to submit leads), and serves the pages a test writes itself
  * (Chromium refuses loopback requests from a page a test merely fulfils). Call once at the top
- * of a test file. With `site`, the API server also serves the dealer's site and staff console.
+ * of a test file. With `site`, the API server also serves the dealer's site and staff console;
+ * `env` adds settings (a local provider's, started in a `beforeAll` before this call); `clock` is
+ * the server's clock of texting hours and of what its outbox finds due (api/runtime.ts).
  */
 export interface PartnerPages {
   browser: Browser
@@ -46,7 +50,7 @@ export interface PartnerPages {
   openHtml(body: string, options?: { head?: string; csp?: string }): Promise<OpenedPage>
 }
 
-export function usePartnerPages(options: { site?: boolean } = {}): PartnerPages {
+export function usePartnerPages(options: { site?: boolean; env?: () => Record<string, string>; clock?: () => Date } = {}): PartnerPages {
   let browser: Browser | undefined
   let api: TestServer | undefined
   const pages: PartnerPages = {
@@ -117,7 +121,7 @@ export function usePartnerPages(options: { site?: boolean } = {}): PartnerPages 
     const { port } = demo.address() as AddressInfo
     pages.allowedOrigin = `http://127.0.0.1:${port}`
     pages.foreignOrigin = `http://localhost:${port}`
-    api = await startTestServer('pglite', { ALLOWED_ORIGINS: pages.allowedOrigin }, { site: options.site })
+    api = await startTestServer('pglite', { ...options.env?.(), ALLOWED_ORIGINS: pages.allowedOrigin }, { site: options.site, clock: options.clock })
     apiUrl = pages.api.url
     browser = await launchBrowser()
   })
@@ -152,20 +156,4 @@ export interface OpenedPage {
   page: Page
   problems: string[]
   requests: string[]
-}
-
-/** The loaded cards of an element (skeletons excluded). */
-export const cards = (page: Page, element: string) => page.locator(`${element} .gc-card:not(.gc-card--skeleton)`)
-
-/** Adds the loader the way a CMS or a framework does: a module script, appended after the page loaded. */
-export async function addLoader(page: Page, apiUrl: string, query = '') {
-  await page.evaluate(
-    ({ apiUrl, query }) => {
-      const script = document.createElement('script')
-      script.type = 'module'
-      script.src = `${apiUrl}/widgets/gc-widgets.js${query}`
-      document.head.append(script)
-    },
-    { apiUrl, query },
-  )
 }

@@ -14,7 +14,8 @@ import ece from 'http_ece'
  * A local push service for tests (issue #28): HTTPS with its own certificate (made by openssl),
  * one endpoint per subscription it hands out, each with the browser's keys, so what arrives is
  * decrypted (RFC 8291, aes128gcm) exactly as a browser would. An endpoint can be made to answer
- * 410 Gone, as a push service does for a subscription the browser dropped.
+ * 410 Gone, as a push service does for a subscription the browser dropped, or `'never'`: it takes
+ * the request and holds it unanswered (a firewall that drops push traffic, a hostile endpoint).
  */
 export interface ReceivedPush {
   subscription: string
@@ -24,9 +25,16 @@ export interface ReceivedPush {
 }
 
 export interface PushService {
+  /**
+   * The host its endpoints are on, for the server's PUSH_SERVICE_HOSTS: a test names it there, as
+   * production names the browsers' push services; nothing in the server lets loopback in otherwise.
+   */
+  host: string
   /** A subscription as `PushSubscription.toJSON()` gives it. */
-  subscribe(name: string, answer?: number): { endpoint: string; keys: { p256dh: string; auth: string } }
+  subscribe(name: string, answer?: number | 'never'): { endpoint: string; keys: { p256dh: string; auth: string } }
   received: ReceivedPush[]
+  /** Requests to a `'never'` endpoint, held unanswered: when each arrived, and whether its sender still waits. */
+  held: { subscription: string; at: number; open: boolean }[]
   /** Trusts the service's certificate, for the server under test. */
   agent: Agent
   /** The certificate's file, for NODE_EXTRA_CA_CERTS in a server process. */
@@ -44,8 +52,9 @@ export async function startPushService(port = 0): Promise<PushService> {
   ])
   const cert = readFileSync(join(dir, 'cert.pem'))
   const key = readFileSync(join(dir, 'key.pem'))
-  const subscriptions = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: string; answer: number }>()
+  const subscriptions = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: string; answer: number | 'never' }>()
   const received: ReceivedPush[] = []
+  const held: PushService['held'] = []
   let server: Server | undefined
   let listenPort = port
 
@@ -56,6 +65,13 @@ export async function startPushService(port = 0): Promise<PushService> {
       const name = decodeURIComponent((req.url ?? '').replace(/^\/push\//, ''))
       const subscription = subscriptions.get(name)
       if (!subscription) return void res.writeHead(404).end()
+      if (subscription.answer === 'never') {
+        const request = { subscription: name, at: Date.now(), open: true }
+        held.push(request)
+        // Never answered: the sender gives up (its connection closes) or `stop()` closes it.
+        res.on('close', () => (request.open = false))
+        return
+      }
       if (subscription.answer !== 201) return void res.writeHead(subscription.answer).end()
       const plain = ece.decrypt(Buffer.concat(chunks), { version: 'aes128gcm', privateKey: subscription.ecdh, authSecret: subscription.auth }) as Buffer
       received.push({ subscription: name, at: Date.now(), payload: JSON.parse(plain.toString('utf8')), headers: req.headers })
@@ -64,7 +80,9 @@ export async function startPushService(port = 0): Promise<PushService> {
   }
 
   const service: PushService = {
+    host: '127.0.0.1',
     received,
+    held,
     agent: new Agent({ ca: cert }),
     caFile: join(dir, 'cert.pem'),
     subscribe(name, answer = 201) {

@@ -53,9 +53,10 @@ export interface ServerProcess {
  */
 export function runServer(
   env: Record<string, string>,
-  entry = 'scripts/start.js',
+  entry: string | string[] = 'scripts/start.js',
 ): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
-  const args = entry === 'scripts/start.js' ? npmStartArgs() : entry.endsWith('.js') ? [entry] : ['--import', 'tsx', entry]
+  // An array: Node's arguments as they are (a systemd unit's command line, tests/support/systemd.ts).
+  const args = Array.isArray(entry) ? entry : entry === 'scripts/start.js' ? npmStartArgs() : entry.endsWith('.js') ? [entry] : ['--import', 'tsx', entry]
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LEAD_RATE_LIMIT: '1000', ...env },
@@ -68,7 +69,9 @@ export function runServer(
   return { child, output: () => output, exited }
 }
 
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000, entry?: string): Promise<ServerProcess> {
+// A bound against a hang, not a speed check: a fresh data folder (initdb in WebAssembly, every
+// migration, the seed) took over 60 s in a whole `npm test` at load 16.
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 120_000, entry?: string | string[]): Promise<ServerProcess> {
   const { child, output, exited } = runServer(env, entry)
   const url = await new Promise<string>((resolve, reject) => {
     // A server that did not start in time is stopped, not left running after the test.

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { launchBrowser } from './browser.ts'
+import { desktop, launchBrowser } from './browser.ts'
 import { startTestServer, type TestServer } from './test-server.ts'
 
 export interface Visit {
@@ -9,8 +9,7 @@ export interface Visit {
   apiCalls: string[]
 }
 
-export const phone = { width: 390, height: 844 }
-export const desktop = { width: 1280, height: 900 }
+export { desktop, phone } from './browser.ts'
 
 export interface Site {
   browser: Browser

@@ -93,3 +93,15 @@ export function keptConsoleTabs(pages: { browser: Browser; api: TestServer }, ig
     return tab
   }
 }
+
+/**
+ * A console post's redirect, followed as a browser follows it: to its location, with the session
+ * and the one-time notice cookie the post left (host/server/staff-notice.ts). The page and its
+ * notice (`.staff-alert--done`), and whether the page cleared the notice.
+ */
+export async function followWithNotice(server: TestServer, cookie: string, answer: Response) {
+  const notice = answer.headers.getSetCookie().find((line) => /^(__Host-)?gc_notice=/.test(line))?.split(';')[0]
+  const res = await fetch(`${server.url}${answer.headers.get('location') ?? ''}`, { headers: { cookie: notice ? `${cookie}; ${notice}` : cookie } })
+  const cleared = res.headers.getSetCookie().some((line) => /^(__Host-)?gc_notice=;/.test(line))
+  return { res, html: await res.text(), cleared }
+}

@@ -46,6 +46,8 @@ export async function startTestServer(
     port?: number
     /** The database deadlines; `testDeadlines` unless a test of the deadlines names the real ones. */
     deadlines?: Deadlines
+    /** The clock of texting hours and of what the outbox finds due (api/runtime.ts). */
+    clock?: () => Date
   } = {},
 ): Promise<TestServer> {
   const db = await createTestDatabase(backend, 'seeded')
@@ -54,11 +56,12 @@ export async function startTestServer(
   const logs: Record<string, unknown>[] = []
   const log = createLogger(config.logLevel, (line) => void logs.push(JSON.parse(line)))
   const mountSite = options.site ? (await import('../../host/server/site.ts')).mountSite : undefined
-  const runtime = createRuntime(db, config, log, {
+  const runtime = await createRuntime(db, config, log, {
     signInPolicy: options.signInPolicy,
     trustedPhotoAddresses: options.trustedPhotoAddresses,
     pushAgent: options.pushAgent,
     deadlines: options.deadlines ?? testDeadlines,
+    clock: options.clock,
   })
   await runtime.listening
   const { app, listener } = await createApp({ db, env: config, log, services: runtime.services, widgetsDir: options.widgetsDir, mountSite })

@@ -4,6 +4,7 @@ import { fakeServices, seedCarts } from '../../tests/support/fake-services.ts'
 import { renderWithApi } from '../../tests/support/render-with-api.tsx'
 import { visitorFieldNames } from '../../domain/inquiry.ts'
 import { ContactForm } from './contact-form.tsx'
+import { textConsentDisclosure, textConsentLabel } from '../../domain/texting.ts'
 
 const fill = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } })
@@ -34,11 +35,11 @@ describe('ContactForm', () => {
     const options = Array.from(screen.getByLabelText<HTMLSelectElement>(/interested/).options).map((o) => [o.value, o.text])
     expect(options).toEqual([
       ['', 'Select an option'],
-      ['denago', 'DENAGO'],
-      ['evolution', 'EVOLUTION'],
-      ['swift-ev', 'SWIFT EV'],
-      ['rentals', 'RENTALS'],
-      ['service', 'SERVICE'],
+      ['denago', 'Denago'],
+      ['evolution', 'Evolution'],
+      ['swift-ev', 'Swift EV'],
+      ['rentals', 'Rentals'],
+      ['service', 'Service'],
     ])
   })
 
@@ -71,6 +72,26 @@ describe('ContactForm', () => {
       message: 'A 6 seater for July',
     })
     expect(receipts).toEqual([{ id: 1, createdAt: expect.any(String), interest: 'service' }])
+  })
+
+  it('offers "Text me about this request" unticked with its disclosure, and sends the consent only when ticked', async () => {
+    const services = fakeServices()
+    renderWithApi(<ContactForm />, services, { toasts: true })
+    const box = screen.getByRole<HTMLInputElement>('checkbox', { name: textConsentLabel })
+    expect(box.checked).toBe(false)
+    expect(box.getAttribute('aria-describedby')).toBeTruthy()
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe(textConsentDisclosure)
+    fillValid()
+    submit()
+    await screen.findByText('Message sent successfully!')
+    expect(services.inquiries.stored[0]!.textConsent).toBeFalsy()
+    fillValid()
+    fireEvent.click(box)
+    submit()
+    await waitFor(() => expect(services.inquiries.stored).toHaveLength(2))
+    expect(services.inquiries.stored[1]).toMatchObject({ phone: '(609) 555-0123', textConsent: true })
+    // Sent, the form is clear again: the box too.
+    await waitFor(() => expect(box.checked).toBe(false))
   })
 
   it('keeps everything typed and shows the error toast when sending fails', async () => {
@@ -120,17 +141,29 @@ describe('ContactForm', () => {
     expect(services.inquiries.stored[0]).toMatchObject({ cartSlug: '2025-evolution-d6-max-gt4', interest: 'evolution' })
     // SPEC: the chosen interest is cleared on success; the cart's brand does not come back.
     expect(value(/interested/)).toBe('')
+    // The quote is sent: the cart leaves the form, so a second message is not filed under it.
+    expect(screen.queryByText(/Quote for/)).toBeNull()
+    fillValid()
+    submit()
+    await waitFor(() => expect(services.inquiries.stored).toHaveLength(2))
+    expect(services.inquiries.stored[1]!.cartSlug).toBeUndefined()
   })
 
   it('says a quoted cart has been sold and offers to find a similar one', async () => {
     const carts = seedCarts()
     const cart = carts.find((c) => c.slug === '2025-evolution-d6-max-gt4')!
     Object.assign(cart, { status: 'sold', available: false, soldAt: new Date().toISOString() })
-    renderWithApi(<ContactForm cartSlug={cart.slug} />, fakeServices(carts), { toasts: true })
+    const services = fakeServices(carts)
+    renderWithApi(<ContactForm cartSlug={cart.slug} />, services, { toasts: true })
     expect((await screen.findByText('2025 Evolution D6 Max GT4')).closest('p')?.textContent).toBe(
       'The 2025 Evolution D6 Max GT4 has been sold. Tell us what you are looking for and we will find you a similar cart.',
     )
     expect(screen.queryByText(/Quote for/)).toBeNull()
+    // The lead still names the sold cart: the dealer knows what the shopper wanted.
+    fillValid()
+    submit()
+    await screen.findByText('Message sent successfully!')
+    expect(services.inquiries.stored[0]).toMatchObject({ cartSlug: cart.slug })
   })
 
   it('shows the API field issues beside their fields, without a toast', async () => {

@@ -17,6 +17,7 @@ import { useFieldErrors, useRefusedOrigin } from '../shared/lead-form.ts'
 import { useToast } from '../shared/toast.tsx'
 import { useKeepTypedEarly } from '../shared/typed-early.ts'
 import { currentPage, FieldError, ReachUsInstead } from '../shared/form-bits.tsx'
+import { TextConsent } from '../shared/text-consent.tsx'
 
 export interface ContactFormProps {
   /** The interest chosen when the form opens (and again after a successful send, when given). */
@@ -61,8 +62,12 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
   const toast = useToast()
   const form = useRef<HTMLFormElement>(null)
   const { errors, setErrors, showErrors } = useFieldErrors(form, visitorFieldNames, props.initial?.errors)
-  const cart = useQuery({ ...trpc.cart.bySlug.queryOptions({ slug: props.cartSlug ?? '' }), enabled: Boolean(props.cartSlug) })
-  const cartTitle = props.cartSlug ? cart.data?.title : undefined
+  // The cart a quote is about until that quote is sent: a second message from the same form is
+  // the visitor's next question, not another quote filed under the cart.
+  const [cartSlug, setCartSlug] = useState(props.cartSlug)
+  useEffect(() => setCartSlug(props.cartSlug), [props.cartSlug])
+  const cart = useQuery({ ...trpc.cart.bySlug.queryOptions({ slug: cartSlug ?? '' }), enabled: Boolean(cartSlug) })
+  const cartTitle = cartSlug ? cart.data?.title : undefined
   const initialInterest = presetInterest(props.interest) || brandInterest(cartTitle)
   const [values, setValues] = useState<TypedFields>({ ...props.initial?.values })
   // The chosen interest is held apart from the other fields and sent in their place.
@@ -78,7 +83,7 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
   const send = useRef<HTMLButtonElement>(null)
   useKeepTypedEarly(form, {
     ...Object.fromEntries(
-      (['firstName', 'lastName', 'email', 'phone', 'message'] as const).map((name) => [
+      (['firstName', 'lastName', 'email', 'phone', 'message', 'textConsent'] as const).map((name) => [
         name,
         [values[name] ?? '', (value: string) => setValues((v) => ({ ...v, [name]: value }))] as const,
       ]),
@@ -103,7 +108,7 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
       interest,
       sourceUrl: currentPage(),
       sourceLabel: props.source || undefined,
-      cartSlug: props.cartSlug || undefined,
+      cartSlug: cartSlug || undefined,
       website: trap || undefined,
     }
     const checked = inquiryInput.safeParse(input)
@@ -116,6 +121,7 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
     mutation.mutate(checked.data, {
       onSuccess(receipt) {
         setValues({})
+        setCartSlug(undefined)
         // SPEC: the chosen interest is cleared on success. A partner's preset (the `interest`
         // attribute of a rentals landing page, say) stays; the cart's brand does not come back.
         typedInterest.current = true
@@ -185,7 +191,7 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
       >
         {props.action && (
           <>
-            <input type="hidden" name="cartSlug" value={props.cartSlug ?? ''} />
+            <input type="hidden" name="cartSlug" value={cartSlug ?? ''} />
             <input type="hidden" name="sourceLabel" value={props.source ?? ''} />
           </>
         )}
@@ -255,6 +261,12 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
           />
           <FieldError id={`${id}-message-error`} message={errors.message} />
         </div>
+        <TextConsent
+          id={`${id}-textConsent`}
+          checked={values.textConsent === 'on'}
+          onChange={(ticked) => setValues((v) => ({ ...v, textConsent: ticked ? 'on' : '' }))}
+          error={errors.textConsent}
+        />
         {/* For bots only: people never see or reach this field, so anything in it means spam. */}
         <div className="gc-trap" aria-hidden="true">
           <label htmlFor={`${id}-website`}>Leave this field empty</label>

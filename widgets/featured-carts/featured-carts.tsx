@@ -4,6 +4,8 @@ import { featuredCount } from '../../domain/golf-cart.ts'
 import { describeFailure, useTRPC } from '../shared/api.tsx'
 import { CartGrid, CartSkeletonGrid, type HeadingLevel } from '../shared/cart-card.tsx'
 import { LoadError } from '../shared/load-error.tsx'
+import type { ShortlistKind } from '../../domain/shortlist.ts'
+import { ShortlistLinks } from '../shared/shortlist-buttons.tsx'
 
 export interface FeaturedCartsProps {
   /** How many featured carts to show (3 by default). */
@@ -16,6 +18,8 @@ export interface FeaturedCartsProps {
   inventoryHref?: string
   /** Returning false stops the navigation to the cart's page (a cancelled `gc-vehicle-select`). */
   onVehicleSelect?: (slug: string) => boolean | void
+  /** In an embed: where the shopper's compare and saved lists open (the dealer's site has them in its header). */
+  shortlistHref?: (kind: ShortlistKind, slugs: readonly string[]) => string
   onError?: (message: string) => void
 }
 
@@ -53,6 +57,7 @@ export function FeaturedCarts({ limit = featuredCount, title = 'Featured Golf Ca
           onSelect={props.onVehicleSelect}
         />
       )}
+      {props.shortlistHref && <ShortlistLinks href={props.shortlistHref} />}
       {props.inventoryHref && (
         <p className="gc-featured__more">
           <a className="gc-button gc-button--secondary" part="button" href={props.inventoryHref}>

@@ -3,8 +3,12 @@ import { type CartSearch, type CartSearchField, cartSearchFields, readCartSearch
 import cardCss from '../shared/cart-card.css?inline'
 import { defineWidget, type Emit } from '../shared/define-widget.tsx'
 import { WidgetApi } from '../shared/widget-api.tsx'
-import { defaultVehicleHref, fillVehicleHref } from '../shared/urls.ts'
+import { defaultVehicleHref, fillVehicleHref, shortlistHref } from '../shared/urls.ts'
 import css from './inventory-grid.css?inline'
+import watchCss from '../shared/watch-form.css?inline'
+import { paths } from '../../domain/site-paths.ts'
+import { resolveUrl } from '../shared/urls.ts'
+import { WatchFormOnOpen } from '../shared/watch-on-open.tsx'
 import { InventoryGrid } from './inventory-grid.tsx'
 
 /**
@@ -20,9 +24,17 @@ import { InventoryGrid } from './inventory-grid.tsx'
  * `{api-base}/vehicle/{slug}`).
  * The visitor's own choices are kept for the tab's session, per page, so coming back from a
  * cart shows the same list.
+ * "Tell me about new carts like these" watches the search on screen (the fixed filters and the
+ * visitor's) by email, through the API (the page's origin must be allowed, as for leads); Web Push
+ * is the dealer's site only.
  * Events: `gc-vehicle-select` ({ slug }) when a visitor opens a cart, `gc-error` ({ message }).
  * Parts: root, inventory, heading, notice, filters, filter-group, search, input, summary, grid,
- * card, image, badge, location, price, button, empty, error, pagination. Custom properties: --gc-accent,
+ * card, image, badge (only a badge that tells the cart apart: On Hold, also `status`; Used; Just
+ * arrived), location, specs (seats, range, battery), price, monthly ("From $X/mo"), button,
+ * compare-button and save-button (toggles of this browser's lists, `aria-pressed`), shortlist
+ * (the links once a list has a cart: compare-link to the dealer's `/compare?carts=...`,
+ * saved-link to `/saved?carts=...`), empty, error, pagination, watch (the alert's box: its
+ * button is also `watch-button`, then form, field, input). Custom properties: --gc-accent,
  * --gc-font, --gc-radius, --gc-surface, --gc-text.
  */
 const searchAttributes = Object.fromEntries(cartSearchFields.map((field) => [field, 'string' as const]))
@@ -30,7 +42,7 @@ const searchAttributes = Object.fromEntries(cartSearchFields.map((field) => [fie
 defineWidget({
   tag: 'gc-inventory',
   attributes: { ...searchAttributes, filters: 'string', vehicleHref: 'string' },
-  styles: [cardCss, css],
+  styles: [cardCss, css, watchCss],
   wrap: (content, apiBase) => <WidgetApi apiBase={apiBase}>{content}</WidgetApi>,
   render: (a, emit) => <EmbeddedInventory attributes={a} emit={emit} />,
 })
@@ -49,7 +61,11 @@ function EmbeddedInventory({ attributes: a, emit }: { attributes: Record<string,
       filters={a.filters !== 'hidden'}
       vehicleHref={(slug) => fillVehicleHref((a.vehicleHref as string | undefined) ?? defaultVehicleHref, a.apiBase as string, slug)}
       onSearchChange={(next, page) => remember(memoryKey, next, page)}
+      privacyHref={resolveUrl(a.apiBase as string, paths.privacy)}
+      watch={{ checkOrigin: true }}
+      watchForm={WatchFormOnOpen}
       onVehicleSelect={(slug) => emit('gc-vehicle-select', { slug })}
+      shortlistHref={shortlistHref(a.apiBase as string)}
       onError={(message) => emit('gc-error', { message })}
     />
   )

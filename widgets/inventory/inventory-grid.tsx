@@ -1,11 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState } from 'react'
-import { type CartSearch, type CartSearchField, cartSearchParams, type SearchIssue } from '../../domain/cart-query.ts'
+import { type ComponentType, useEffect, useId, useRef, useState } from 'react'
+import { type CartSearch, type CartSearchField, cartSearchParams, narrowsBeyondCategory, type SearchIssue } from '../../domain/cart-query.ts'
 import { inventoryPageSize } from '../../domain/golf-cart.ts'
 import { describeFailure, useTRPC } from '../shared/api.tsx'
 import { CartGrid, CartSkeletonGrid, type HeadingLevel } from '../shared/cart-card.tsx'
 import { LoadError } from '../shared/load-error.tsx'
 import { countActive, InventoryFilters } from './inventory-filters.tsx'
+import { searchKey, watchedSearch, watchWords } from '../../domain/cart-alerts.ts'
+import type { PostedWatch, WatchFormProps } from '../shared/watch-box.tsx'
+import type { ShortlistKind } from '../../domain/shortlist.ts'
+import { ShortlistLinks } from '../shared/shortlist-buttons.tsx'
 
 export interface InventoryGridProps {
   /** The search shown first (domain/cart-query.ts); on the site, the address's. */
@@ -30,8 +34,19 @@ export interface InventoryGridProps {
   /** Told of every new search or page (the site navigates; an embed remembers it). */
   onSearchChange?: (search: CartSearch, page: number) => void
   vehicleHref: (slug: string) => string
+  /** The privacy policy, which says what a search alert's address is used for. */
+  privacyHref: string
+  /** "Tell me about new carts like these": how its form is sent (widgets/shared/watch-form.tsx). */
+  watch?: { action?: string; posted?: PostedWatch; push?: boolean; checkOrigin?: boolean }
+  /**
+   * Its box: `WatchForm` where the server renders the page (the form is there without
+   * JavaScript), `WatchFormOnOpen` (widgets/shared/watch-on-open.tsx) in an embed (its code fetched when the shopper opens it).
+   */
+  watchForm: ComponentType<WatchFormProps>
   /** Returning false stops the navigation to the cart's page (a cancelled `gc-vehicle-select`). */
   onVehicleSelect?: (slug: string) => boolean | void
+  /** In an embed: where the shopper's compare and saved lists open (the dealer's site has them in its header). */
+  shortlistHref?: (kind: ShortlistKind, slugs: readonly string[]) => string
   onError?: (message: string) => void
 }
 
@@ -93,6 +108,8 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
   const href = props.searchHref ? (next: CartSearch) => props.searchHref!(next, 0) : undefined
   // Nothing arrived: the error says so once; "No golf carts match" would be a second, wrong message.
   const failed = query.isError && !query.data
+  const watched = watchedSearch(search)
+  const WatchForm = props.watchForm
 
   return (
     <section ref={top} className="gc-inventory" part="inventory" aria-labelledby={`${id}-heading`}>
@@ -132,6 +149,16 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
                 </button>
               ))}
           </div>
+          {props.shortlistHref && <ShortlistLinks href={props.shortlistHref} />}
+          {/* Keyed by the search: another search starts a fresh form, not "check your email". */}
+          <WatchForm
+            key={searchKey(watched)}
+            subject={{ query: watched }}
+            label={watchWords.search}
+            promise="When a new cart that matches these filters is listed, we'll tell you: one message a day at most, listing each."
+            privacyHref={props.privacyHref}
+            {...props.watch}
+          />
 
           {query.isPending ? (
             <CartSkeletonGrid count={6} />
@@ -139,7 +166,7 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
             <LoadError what="the golf carts" onRetry={() => void query.refetch()} retrying={query.isFetching} />
           ) : query.data.carts.length === 0 ? (
             <p className="gc-empty" part="empty">
-              No golf carts found in this category.
+              {emptyMessage(search)}
             </p>
           ) : (
             <CartGrid
@@ -165,6 +192,15 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
       </div>
     </section>
   )
+}
+
+/**
+ * SPEC's sentence when a category has nothing; any other search that finds nothing is not "in
+ * this category" (there may be none chosen).
+ */
+function emptyMessage(search: CartSearch): string {
+  const category = search.category !== undefined && search.category !== 'all'
+  return category && !narrowsBeyondCategory(search) ? 'No golf carts found in this category.' : 'No golf carts match this search.'
 }
 
 /** Scrolls the list's top into view when it is above the viewport, and focuses its heading. */

@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { defaultTerm, financingOffer, formatMoney, monthlyPayment, type PaymentResult, paymentTerms } from '../../domain/payment.ts'
+import { defaultPaymentTerms, defaultTerm, financingOffer, formatMoney, monthlyPayment, type PaymentResult, paymentTerms } from '../../domain/payment.ts'
 import { useKeepTypedEarly } from '../shared/typed-early.ts'
 
 export interface PaymentCalculatorProps {
@@ -17,7 +17,7 @@ export function PaymentCalculator({ headingLevel = 2, ...props }: PaymentCalcula
   const [price, setPrice] = useState(props.price === undefined ? '' : String(props.price))
   const [down, setDown] = useState('')
   const [term, setTerm] = useState('')
-  const [apr, setApr] = useState('0')
+  const [apr, setApr] = useState(String(defaultPaymentTerms.apr))
   const [result, setResult] = useState<PaymentResult | null>(null)
   useEffect(() => {
     if (props.price !== undefined) setPrice(String(props.price))

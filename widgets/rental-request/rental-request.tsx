@@ -1,13 +1,13 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { business, showrooms } from '../../domain/business.ts'
-import { addDays, formatDay, isDay, newJerseyToday } from '../../domain/calendar-days.ts'
+import { addDays, formatDay, newJerseyToday } from '../../domain/calendar-days.ts'
 import { countyByValue } from '../../domain/counties.ts'
+import { formatDollars } from '../../domain/dollars.ts'
 import { type InquiryReceipt, inquiryLimits } from '../../domain/inquiry.ts'
 import { leadInput } from '../../domain/lead-input.ts'
 import {
   type CartType,
-  formatDollars,
   isCartType,
   isPlanKey,
   type PlanKey,
@@ -27,12 +27,14 @@ import {
   type RentalQuote,
   rentalRequestLimits,
   zipPattern,
+  startDateProblem,
 } from '../../domain/rental-request.ts'
 import { busyRetryDelay, describeFailure, fieldIssuesOf, retryWhileBusy, useTRPC } from '../shared/api.tsx'
 import { currentPage, FieldError, ReachUsInstead } from '../shared/form-bits.tsx'
 import { useFieldErrors, useRefusedOrigin } from '../shared/lead-form.ts'
 import { useToast } from '../shared/toast.tsx'
 import { useKeepTypedEarly } from '../shared/typed-early.ts'
+import { TextConsent } from '../shared/text-consent.tsx'
 
 /**
  * The rental request (PRODUCT.md, "rental requests"): cart type, plan, start date, pickup at a
@@ -106,7 +108,8 @@ export function RentalRequest({ headingLevel = 2, ...props }: RentalRequestProps
   const plan: PlanKey = isPlanKey(values['rental.plan']) ? values['rental.plan'] : 'daily'
   const today = newJerseyToday()
   const typedStart = values['rental.startDate'] ?? ''
-  const startDate = isDay(typedStart) && typedStart >= today ? typedStart : undefined
+  // Only a date a request may start on is quoted: the quote refuses the others (400) as the request does.
+  const startDate = startDateProblem(typedStart, today) === undefined ? typedStart : undefined
   const delivery = values['rental.pickup'] === 'delivery'
   const typedZip = (values['rental.zip'] ?? '').trim()
   const zip = delivery && zipPattern.test(typedZip) ? typedZip : undefined
@@ -326,6 +329,12 @@ export function RentalRequest({ headingLevel = 2, ...props }: RentalRequestProps
           {text('phone', 'Phone', { type: 'tel', autoComplete: 'tel', maxLength: inquiryLimits.phone })}
         </div>
         {field('message', 'Anything else we should know', <textarea {...control('message')} rows={3} maxLength={inquiryLimits.message} />)}
+        <TextConsent
+          id={idOf('textConsent')}
+          checked={values.textConsent === 'on'}
+          onChange={(ticked) => set('textConsent')(ticked ? 'on' : '')}
+          error={errors.textConsent}
+        />
         <div className="gc-trap" aria-hidden="true">
           <label htmlFor={`${id}-website`}>Leave this field empty</label>
           <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" value={trap} onChange={(e) => setTrap(e.currentTarget.value)} />

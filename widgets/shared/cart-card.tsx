@@ -1,16 +1,24 @@
 import { MapPin } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { showroomByKey } from '../../domain/business.ts'
-import { statusLabels } from '../../domain/cart-facts.ts'
-import { categoryLabel, formatPrice, type GolfCart } from '../../domain/golf-cart.ts'
+import { batteryLabels } from '../../domain/cart-facts.ts'
+import { cartBadges, formatPrice, type GolfCart } from '../../domain/golf-cart.ts'
+import { formatMonthly, monthlyFrom } from '../../domain/payment.ts'
+import { formatRange } from '../../domain/specifications.ts'
 import { photoSizes } from '../../domain/photos.ts'
 import { useApiBase } from './api.tsx'
 import { CartPicture } from './photo.tsx'
+import { ShortlistButtons } from './shortlist-buttons.tsx'
 import { resolveUrl } from './urls.ts'
 
 export type HeadingLevel = 1 | 2 | 3 | 4
 
-/** One cart in a grid: image, title, badge, the showroom it stands at, description, price, View Details. */
+/**
+ * One cart in a grid (PRODUCT.md, "cards"): image, the badges that tell it apart (On Hold, Used,
+ * Just arrived; none on most cards), title, the showroom it stands at, seats, range and battery,
+ * description, price with "From $X/mo" (the calculator's own payment at its starting terms),
+ * View Details, then Compare and Save (this browser's lists: PRODUCT.md, "compare and save").
+ */
 export function CartCard(props: {
   cart: GolfCart
   apiBase: string
@@ -25,6 +33,7 @@ export function CartCard(props: {
 }) {
   const { cart } = props
   const showroom = showroomByKey(cart.location)
+  const badges = cartBadges(cart)
   const Heading = `h${props.headingLevel}` as const
   return (
     <article className="gc-card" part="card">
@@ -53,13 +62,14 @@ export function CartCard(props: {
             decoding="async"
           />
         )}
-        <span className="gc-badge" part="badge">
-          {categoryLabel(cart.category)}
-        </span>
-        {cart.status === 'hold' && (
-          <span className="gc-badge gc-badge--hold" part="badge status">
-            {statusLabels.hold}
-          </span>
+        {badges.length > 0 && (
+          <p className="gc-card__badges">
+            {badges.map((badge) => (
+              <span key={badge.kind} className={`gc-badge gc-badge--${badge.kind}`} part={badge.kind === 'hold' || badge.kind === 'sold' ? 'badge status' : 'badge'}>
+                {badge.label}
+              </span>
+            ))}
+          </p>
         )}
       </div>
       <div className="gc-card__body">
@@ -70,10 +80,20 @@ export function CartCard(props: {
             {showroom.name} showroom
           </p>
         )}
+        <ul className="gc-card__specs" part="specs" aria-label="Specifications">
+          <li>{formatRange(cart.specs.seats)} seats</li>
+          <li>{formatRange(cart.specs.rangeMiles)} mi range</li>
+          <li>{batteryLabels[cart.specs.battery]}</li>
+        </ul>
         <p className="gc-card__description">{cart.description}</p>
         <div className="gc-card__footer">
-          <p className="gc-card__price" part="price">
-            {formatPrice(cart.price)}
+          <p className="gc-card__prices">
+            <span className="gc-card__price" part="price">
+              {formatPrice(cart.price)}
+            </span>
+            <span className="gc-card__monthly" part="monthly">
+              From {formatMonthly(monthlyFrom(cart.price))}
+            </span>
           </p>
           <a
             className="gc-button gc-button--primary"
@@ -86,6 +106,7 @@ export function CartCard(props: {
             View Details<span className="gc-sr-only"> for {cart.title}</span>
           </a>
         </div>
+        <ShortlistButtons slug={cart.slug} title={cart.title} />
       </div>
     </article>
   )

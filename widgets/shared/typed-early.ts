@@ -14,6 +14,12 @@ export function useKeepTypedEarly(form: RefObject<HTMLFormElement | null>, field
   useEffect(() => {
     for (const [name, [rendered, keep]] of Object.entries(fields)) {
       const field = form.current?.elements.namedItem(name)
+      // A box is kept as its form posts it: `on` when ticked, else nothing.
+      if (field instanceof HTMLInputElement && field.type === 'checkbox') {
+        const value = field.checked ? field.value : ''
+        if (value !== rendered) keep(value)
+        continue
+      }
       const isField = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement
       if (isField && field.value !== rendered) keep(field.value)
     }

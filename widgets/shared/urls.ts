@@ -1,4 +1,5 @@
 import { sitePaths } from '../../domain/site-paths.ts'
+import { shortlistHref as listHref, type ShortlistKind } from '../../domain/shortlist.ts'
 
 /**
  * Addresses inside a widget. Cart images and page links are relative to the dealer's site; on a
@@ -22,3 +23,11 @@ export function fillVehicleHref(template: string, apiBase: string, slug: string)
 /** The vehicle page's own pattern on the dealer's site: `{api-base}/vehicle/{slug}`. */
 export const defaultVehicleHref = `{api-base}${sitePaths.vehicle}`
 
+
+/**
+ * A shopper's compare or saved list on the dealer's site, from a widget: the slugs travel in the
+ * address, because each site's local storage is its own (the dealer's /saved keeps them).
+ */
+export function shortlistHref(apiBase: string) {
+  return (kind: ShortlistKind, slugs: readonly string[]) => resolveUrl(apiBase, listHref(kind, slugs))
+}

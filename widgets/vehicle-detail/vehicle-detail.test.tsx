@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { fakeServices, seedCarts } from '../../tests/support/fake-services.ts'
 import { renderWithApi } from '../../tests/support/render-with-api.tsx'
+import type { GolfCartDetail } from '../../domain/golf-cart.ts'
 import { VehicleDetail } from './vehicle-detail.tsx'
 
 const links = {
@@ -9,6 +10,7 @@ const links = {
   inventoryHref: '/inventory',
   contactHref: (slug?: string) => (slug ? `/contact?cart=${slug}` : '/contact'),
   vehicleHref: (slug: string) => `/vehicle/${slug}`,
+  privacyHref: '/privacy-policy',
 }
 const groupRows = (title: string) => {
   const group = screen.getByRole('heading', { name: title }).parentElement!
@@ -27,19 +29,35 @@ describe('VehicleDetail', () => {
     expect(screen.getByRole('status').textContent).toBe('Loading golf cart')
   })
 
-  it('shows the cart with breadcrumb, badge, price and the four highlights', async () => {
+  it('shows the cart with breadcrumb, price and the four highlights, and no badge when nothing tells it apart', async () => {
     renderWithApi(<VehicleDetail slug="2025-evolution-d6-max-gt4" {...links} />)
     expect(await screen.findByRole('heading', { level: 1, name: '2025 Evolution D6 Max GT4' })).toBeTruthy()
     const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }))
     expect(crumbs.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/')
     expect(crumbs.getByRole('link', { name: 'Inventory' }).getAttribute('href')).toBe('/inventory')
     expect(crumbs.getByText('2025 Evolution D6 Max GT4').getAttribute('aria-current')).toBe('page')
-    expect(document.querySelector('.gc-vehicle__summary .gc-badge')?.textContent).toBe('NEW')
+    // A new cart in stock for months has nothing that tells it apart: no badge at all, as on its card.
+    expect(document.querySelector('.gc-vehicle__summary .gc-badge')).toBeNull()
     expect(screen.getByText('$14,995')).toBeTruthy()
     const highlights = within(screen.getByRole('list', { name: 'Highlights' }))
       .getAllByRole('listitem')
       .map((li) => li.textContent)
     expect(highlights).toEqual(['Top Speed19 mph', 'Range30-45 miles', 'Seating4 Passengers', 'BatteryLithium Ion'])
+  })
+
+  it('shows the badges its card shows: Just arrived, Used, On Hold beside Used', async () => {
+    const carts = seedCarts()
+    const [arrived, used] = carts.filter((c) => c.category === 'new').slice(0, 2) as [GolfCartDetail, GolfCartDetail]
+    arrived.listedAt = new Date(Date.now() - 86_400_000).toISOString()
+    Object.assign(used, { category: 'used', status: 'hold', available: false })
+    const badges = () => [...document.querySelectorAll('.gc-vehicle__summary .gc-badge')].map((b) => b.textContent)
+    const first = renderWithApi(<VehicleDetail slug={arrived.slug} {...links} />, fakeServices(carts))
+    await screen.findByRole('heading', { level: 1, name: arrived.title })
+    expect(badges()).toEqual(['Just arrived'])
+    first.unmount()
+    renderWithApi(<VehicleDetail slug={used.slug} {...links} />, fakeServices(carts))
+    await screen.findByRole('heading', { level: 1, name: used.title })
+    expect(badges()).toEqual(['On Hold', 'Used'])
   })
 
   it('lists the three specification groups, always In Stock', async () => {
@@ -126,10 +144,11 @@ describe('VehicleDetail', () => {
     const cards = within(similar.parentElement!).getAllByRole('link', { name: /View Details/ })
     expect(cards).toHaveLength(3)
     expect(cards.map((a) => a.getAttribute('href'))).not.toContain(`/vehicle/${sold.slug}`)
-    // No quote for a cart nobody can buy: a general quote, beside the similar carts.
+    // A quote on a similar cart, beside the similar carts, that still names the sold one: the
+    // dealer knows what the shopper wanted.
     expect(screen.queryByRole('link', { name: 'Get Quote' })).toBeNull()
     const quotes = screen.getAllByRole('link', { name: 'Get a Quote on a Similar Cart' })
-    expect(quotes.map((a) => a.getAttribute('href'))).toEqual(['/contact', '/contact'])
+    expect(quotes.map((a) => a.getAttribute('href'))).toEqual([`/contact?cart=${sold.slug}`, `/contact?cart=${sold.slug}`])
   })
 
   it('marks a cart on hold, and shows stored seats and battery over the title\'s', async () => {
@@ -143,5 +162,33 @@ describe('VehicleDetail', () => {
     expect(groupRows('Capacity')).toContainEqual(['Seating', '6 Passengers'])
     expect(groupRows('Performance')).toContainEqual(['Battery Type', 'Lead Acid'])
     expect(screen.queryByRole('heading', { name: 'Similar Golf Carts' })).toBeNull()
+  })
+
+  it('offers "Tell me if the price drops", sending the cart and the address through the API', async () => {
+    const services = fakeServices()
+    renderWithApi(<VehicleDetail slug="2025-evolution-d6-max-gt4" {...links} />, services)
+    await screen.findByRole('heading', { level: 1 })
+    const cart = (await services.carts.bySlug('2025-evolution-d6-max-gt4'))!
+    fireEvent.click(screen.getByText('Tell me if the price drops'))
+    expect(screen.getByText(`If the price drops below $14,995, we'll tell you within a minute.`)).toBeTruthy()
+    // No Web Push in an embed: a partner's page is another origin.
+    expect(screen.queryByRole('button', { name: /in this browser/ })).toBeNull()
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'not an address' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Email me' }))
+    expect(await screen.findByText('Enter a valid email address, like name@example.com')).toBeTruthy()
+    expect(services.watches.requested).toEqual([])
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'shopper@example.com' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Email me' }))
+    expect((await screen.findByRole('status')).textContent).toBe('Check your email: follow the link in it to turn the alert on. Nothing is sent until you do.')
+    expect(services.watches.requested).toEqual([{ email: 'shopper@example.com', subject: { cartId: cart.id } }])
+  })
+
+  it('offers no price alert for a sold cart', async () => {
+    const carts = seedCarts()
+    const sold = carts.find((c) => c.slug === '2025-evolution-d6-max-gt4')!
+    sold.status = 'sold'
+    renderWithApi(<VehicleDetail slug={sold.slug} {...links} />, fakeServices(carts))
+    expect(await screen.findByText(/This cart has been sold/)).toBeTruthy()
+    expect(screen.queryByText('Tell me if the price drops')).toBeNull()
   })
 })

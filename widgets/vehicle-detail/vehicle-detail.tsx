@@ -4,15 +4,20 @@ import { useEffect } from 'react'
 import { business, formatAddress, type Location, mapsSearchUrl, showroomByKey } from '../../domain/business.ts'
 import { dealershipSourceFor } from '../../domain/dealership-sources.ts'
 import { type Condition, cartSpecifications, conditionLabels, statusLabels } from '../../domain/cart-facts.ts'
-import { categoryLabel, featuredCount, formatPrice, type GolfCartDetail, msrpSaving } from '../../domain/golf-cart.ts'
-import { financingOffer } from '../../domain/payment.ts'
+import { cartBadges, categoryLabel, featuredCount, formatPrice, type GolfCartDetail, msrpSaving } from '../../domain/golf-cart.ts'
+import { financingOffer, formatMonthly, monthlyFrom } from '../../domain/payment.ts'
 import { formatRange, formatSeating, type Specifications, specificationGroups } from '../../domain/specifications.ts'
 import { answeredNo, type ApiOptions, describeFailure, useApiBase, useTRPC } from '../shared/api.tsx'
 import { CartGrid } from '../shared/cart-card.tsx'
 import { Island } from '../shared/island.tsx'
 import { LoadError } from '../shared/load-error.tsx'
 import { resolveUrl } from '../shared/urls.ts'
+import { type PostedWatch, WatchForm } from '../shared/watch-form.tsx'
+import { watchWords } from '../../domain/cart-alerts.ts'
 import { Gallery, type GalleryProps } from './gallery.tsx'
+import { HoldForm, type HoldFormProps } from './hold-form.tsx'
+import { useRefusedOrigin } from '../shared/lead-form.ts'
+import { onHoldUntil } from '../../domain/deposits.ts'
 
 export interface VehicleDetailProps {
   slug: string
@@ -23,6 +28,17 @@ export interface VehicleDetailProps {
   contactHref: (slug?: string) => string
   /** Where a similar cart's card links (a sold cart's page offers some). */
   vehicleHref: (slug: string) => string
+  /** A label stored with a deposit's lead from this page or embed. */
+  source?: string
+  /**
+   * In an embed: ask the API first whether this page may start a deposit (the lead origins);
+   * if not, Hold is not offered (Call still is).
+   */
+  checkOrigin?: boolean
+  /** The privacy policy, which says what a price alert's address is used for. */
+  privacyHref: string
+  /** "Tell me if the price drops": how its form is sent (widgets/shared/watch-form.tsx). */
+  watch?: { action?: string; posted?: PostedWatch; push?: boolean; checkOrigin?: boolean }
   onError?: (message: string) => void
 }
 
@@ -64,6 +80,10 @@ export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetai
   const trpc = useTRPC()
   const apiBase = useApiBase()
   const query = useQuery(vehicleQuery(trpc, slug))
+  // Null without Stripe's settings: then no Hold anywhere (PRODUCT.md, "Closing the sale").
+  const offer = useQuery(trpc.deposit.offer.queryOptions())
+  const holdable = query.data?.status === 'available' && Boolean(offer.data)
+  const refusedOrigin = useRefusedOrigin(holdable && props.checkOrigin)
   const { onError } = props
   useEffect(() => {
     if (query.error) onError?.(describeFailure(query.error))
@@ -92,6 +112,7 @@ export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetai
   const cart = query.data
   const spec = cartSpecifications(cart)
   const groups = specificationGroups(spec, { category: categoryLabel(cart.category), availability: statusLabels[cart.status] })
+  const badges = cartBadges(cart)
   const source = dealershipSourceFor(cart.title)
   const showroom = showroomByKey(cart.location)
   const highlights: { icon: LucideIcon; label: string; value: string }[] = [
@@ -139,29 +160,42 @@ export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetai
           </div>
         )}
         <div className="gc-vehicle__summary">
-          <span className="gc-vehicle__badges">
-            <span className="gc-badge" part="badge">
-              {categoryLabel(cart.category)}
+          {/* The cards' badges: only what tells this cart apart (PRODUCT.md, "cards"), so no NEW on every new cart. */}
+          {badges.length > 0 && (
+            <span className="gc-vehicle__badges">
+              {badges.map((badge) => (
+                <span key={badge.kind} className={`gc-badge gc-badge--${badge.kind}`} part={badge.kind === 'hold' || badge.kind === 'sold' ? 'badge status' : 'badge'}>
+                  {badge.label}
+                </span>
+              ))}
             </span>
-            {cart.status !== 'available' && (
-              <span className={`gc-badge gc-badge--${cart.status}`} part="badge status">
-                {statusLabels[cart.status]}
-              </span>
-            )}
-          </span>
+          )}
           <H className="gc-vehicle__title" part="heading">
             {cart.title}
           </H>
+          {/* The price right under the title: on a phone both are above the fold (PRODUCT.md, "phone first"). */}
+          <p className="gc-vehicle__pricing">
+            <span className="gc-vehicle__price" part="price">
+              {formatPrice(cart.price)}
+            </span>
+            {cart.status !== 'sold' && (
+              <span className="gc-vehicle__monthly" part="monthly">
+                From {formatMonthly(monthlyFrom(cart.price))}
+              </span>
+            )}
+          </p>
+          {cart.msrp !== null && <MsrpLine cart={cart} />}
           {cart.status === 'sold' && (
             <p className="gc-vehicle__notice" role="status">
               This cart has been sold. Similar carts in stock are below, or call us and we will find you one.
             </p>
           )}
+          {cart.status === 'hold' && cart.holdUntil && (
+            <p className="gc-vehicle__notice" part="hold-until">
+              <strong>{onHoldUntil(cart.holdUntil)}.</strong> Another shopper's deposit holds it; call us and we will find you one like it.
+            </p>
+          )}
           <p className="gc-vehicle__description">{cart.description}</p>
-          <p className="gc-vehicle__price" part="price">
-            {formatPrice(cart.price)}
-          </p>
-          {cart.msrp !== null && <MsrpLine cart={cart} />}
           {showroom && <ShowroomLine showroom={showroom} sold={cart.status === 'sold'} />}
           <ul className="gc-highlights" aria-label="Highlights">
             {highlights.map(({ icon: Icon, label, value }) => (
@@ -183,6 +217,23 @@ export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetai
               </a>
             )}
           </div>
+          {holdable && offer.data && refusedOrigin === undefined && (
+            // The phone bar of a phone-first page can hold this same part (PRODUCT.md, "phone first").
+            <div id={holdAnchor} className="gc-vehicle__hold">
+              <Island name="hold" props={{ cartId: cart.id, cartTitle: cart.title, offer: offer.data, source: props.source } satisfies HoldFormProps}>
+                <HoldForm cartId={cart.id} cartTitle={cart.title} offer={offer.data} source={props.source} onError={onError} />
+              </Island>
+            </div>
+          )}
+          {cart.status !== 'sold' && (
+            <WatchForm
+              subject={{ cartId: cart.id }}
+              label={watchWords.cart}
+              promise={`If the price drops below ${formatPrice(cart.price)}${cart.status === 'hold' ? ' or it comes off hold' : ''}, we'll tell you within a minute.`}
+              privacyHref={props.privacyHref}
+              {...props.watch}
+            />
+          )}
         </div>
       </div>
 
@@ -304,15 +355,17 @@ function ShowroomLine({ showroom, sold }: { showroom: Location; sold: boolean })
   )
 }
 
+/** Where the site's phone bar sends Hold: the deposit's button and form on the page. */
+export const holdAnchor = 'hold-cart'
+
 /**
- * Get Quote for this cart, or for a sold one a general quote: a quote for a cart nobody can buy
- * would only disappoint (the similar carts are offered beside it).
+ * Get Quote for this cart; for a sold one, a quote on a similar cart that still names the sold
+ * one, so the dealer knows what the shopper wanted (the form says it is sold).
  */
 function QuoteButton({ cart, contactHref }: { cart: Pick<GolfCartDetail, 'slug' | 'status'>; contactHref: (slug?: string) => string }) {
-  const sold = cart.status === 'sold'
   return (
-    <a className="gc-button gc-button--primary" part="button" href={sold ? contactHref() : contactHref(cart.slug)}>
-      {sold ? 'Get a Quote on a Similar Cart' : 'Get Quote'}
+    <a className="gc-button gc-button--primary" part="button" href={contactHref(cart.slug)}>
+      {cart.status === 'sold' ? 'Get a Quote on a Similar Cart' : 'Get Quote'}
     </a>
   )
 }

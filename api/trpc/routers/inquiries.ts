@@ -4,7 +4,26 @@ import { leadInput } from '../../../domain/lead-input.ts'
 import { withDeadline } from '../../db/unavailable.ts'
 import { RateLimitedError } from '../../http/errors.ts'
 import { priceRental } from '../../rentals/rental-store.ts'
-import { publicProcedure, router } from '../init.ts'
+import { middleware, publicProcedure, router } from '../init.ts'
+
+/**
+ * The lead rate limit, for every public write that stores a lead or starts one (a deposit): used
+ * after the input's schema, so a refused invalid submission does not use up a visitor's slots.
+ */
+export const leadRateLimit = middleware(async ({ ctx, next }) => {
+  // The first contact with the database, bounded like a read: a database that is down or
+  // silent is answered "not sent" within 2 seconds, before the lead is ever sent to it.
+  const verdict = await withDeadline(ctx.leadRateLimit.hit(ctx.request.clientAddress), ctx.deadlines.read, 'DATABASE_NOT_REACHED')
+  if (!verdict.allowed) {
+    const minutes = Math.max(1, Math.ceil(verdict.retryAfter / 60))
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: `Too many messages from this address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or call ${business.tollFree.display}.`,
+      cause: new RateLimitedError(verdict.retryAfter),
+    })
+  }
+  return next()
+})
 
 export const inquiriesRouter = router({
   /**
@@ -17,20 +36,7 @@ export const inquiriesRouter = router({
    */
   submit: publicProcedure
     .input(leadInput)
-    .use(async ({ ctx, next }) => {
-      // The first contact with the database, bounded like a read: a database that is down or
-      // silent is answered "not sent" within 2 seconds, before the lead is ever sent to it.
-      const verdict = await withDeadline(ctx.leadRateLimit.hit(ctx.request.clientAddress), ctx.deadlines.read, 'DATABASE_NOT_REACHED')
-      if (!verdict.allowed) {
-        const minutes = Math.max(1, Math.ceil(verdict.retryAfter / 60))
-        throw new TRPCError({
-          code: 'TOO_MANY_REQUESTS',
-          message: `Too many messages from this address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or call ${business.tollFree.display}.`,
-          cause: new RateLimitedError(verdict.retryAfter),
-        })
-      }
-      return next()
-    })
+    .use(leadRateLimit)
     .mutation(async ({ ctx, input }) => {
       const sourceUrl = input.sourceUrl || refererUrl(ctx.request.referer)
       return ctx.inquiries.add({ ...input, sourceUrl, rental: input.rental && (await priceRental(input.rental)) })
@@ -43,7 +49,8 @@ export const inquiriesRouter = router({
   originStatus: publicProcedure.query(({ ctx }) => ctx.request.leadOrigin ?? { origin: null, accepted: true }),
 })
 
-function refererUrl(referer: string | undefined): string | undefined {
+/** The page a lead came from, when the browser's Referer is an ordinary web address. */
+export function refererUrl(referer: string | undefined): string | undefined {
   if (!referer || referer.length > 2000) return undefined
   return /^https?:\/\/\S+$/i.test(referer) ? referer : undefined
 }

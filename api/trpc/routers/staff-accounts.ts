@@ -36,7 +36,15 @@ async function refusingAccountErrors<T>(
 }
 
 const username = z.string().check(z.maxLength(40))
-const password = z.string().check(z.maxLength(passwordRules.max, `A password can have at most ${passwordRules.max} characters`))
+export const password = z.string().check(z.maxLength(passwordRules.max, `A password can have at most ${passwordRules.max} characters`))
+
+/**
+ * The signed-in person's current password, refused beside the `current` field (PRODUCT.md,
+ * "changes that need the password"): a signed-in browser alone changes nothing that guards the account.
+ */
+export function checkCurrentPassword(ctx: { staff: { accounts: { checkPassword(id: number, current: string): Promise<void> } }; session: { user: { id: number } } }, current: string) {
+  return refusingAccountErrors('current', () => ctx.staff.accounts.checkPassword(ctx.session.user.id, current))
+}
 
 /** Each person's own account (`/staff/account`): every role, only themselves. */
 export const staffAccountRouter = router({
@@ -54,11 +62,16 @@ export const staffAccountRouter = router({
     }
   }),
 
+  /**
+   * A new email address (or none), given the current password: the old address is told, and the
+   * account's unused reset and invitation links are cancelled.
+   */
   setEmail: staffProcedure
-    .input(z.object({ email: z.string().check(z.maxLength(254, 'An email address has at most 254 characters')) }))
-    .mutation(({ ctx, input }) =>
-      refusingAccountErrors('email', () => ctx.staff.accounts.setEmail(ctx.session.user.username, input.email || null, ctx.actor)),
-    ),
+    .input(z.object({ email: z.string().check(z.maxLength(254, 'An email address has at most 254 characters')), current: password }))
+    .mutation(async ({ ctx, input }) => {
+      await checkCurrentPassword(ctx, input.current)
+      return refusingAccountErrors('email', () => ctx.staff.accounts.setEmail(ctx.session.user.username, input.email || null, ctx.actor))
+    }),
 
   /** A new password, given the current one; every other browser is signed out. */
   setPassword: staffProcedure.input(z.object({ current: password, password })).mutation(async ({ ctx, input }) => {
@@ -75,10 +88,14 @@ export const staffAccountRouter = router({
     return { started: true }
   }),
 
-  /** Turns the app on with a code from it; answers the 10 recovery codes, shown this once. */
+  /**
+   * Turns the app on with a code from it, given the current password; answers the 10 recovery
+   * codes, shown this once.
+   */
   confirmAuthenticator: staffProcedure
-    .input(z.object({ code: z.string().check(z.maxLength(40)) }))
+    .input(z.object({ code: z.string().check(z.maxLength(40)), current: password }))
     .mutation(async ({ ctx, input }) => {
+      await checkCurrentPassword(ctx, input.current)
       const codes = await ctx.staff.secondStep.confirmAuthenticator(ctx.session.user.id, ctx.session.user.username, input.code.replace(/\s/g, ''), ctx.actor)
       if (!codes) {
         const message = 'That code is not right: enter the 6 digits the app shows now.'
@@ -89,7 +106,7 @@ export const staffAccountRouter = router({
 
   /** Removes the app and the recovery codes, given the current password. */
   removeAuthenticator: staffProcedure.input(z.object({ current: password })).mutation(async ({ ctx, input }) => {
-    await refusingAccountErrors('current', () => ctx.staff.accounts.checkPassword(ctx.session.user.id, input.current))
+    await checkCurrentPassword(ctx, input.current)
     await ctx.staff.secondStep.removeAuthenticator(ctx.session.user.id, ctx.actor)
     return { removed: true }
   }),
@@ -101,12 +118,14 @@ export const staffAccountRouter = router({
   passkeyOptions: staffProcedure.mutation(({ ctx }) => ctx.staff.secondStep.passkeyOptions(ctx.session.user)),
 
   /**
-   * Keeps the passkey the browser made with those options, under a name. An account's first
-   * second step answers the 10 recovery codes, shown this once (else an empty list).
+   * Keeps the passkey the browser made with those options, under a name, given the current
+   * password. An account's first second step answers the 10 recovery codes, shown this once
+   * (else an empty list).
    */
   addPasskey: staffProcedure
-    .input(z.object({ name: z.string().check(z.maxLength(200)), response: z.string().check(z.maxLength(20_000)) }))
+    .input(z.object({ name: z.string().check(z.maxLength(200)), response: z.string().check(z.maxLength(20_000)), current: password }))
     .mutation(async ({ ctx, input }) => {
+      await checkCurrentPassword(ctx, input.current)
       const refuse = (message: string, field?: string) => {
         throw field ? fieldRefused(field, message) : new TRPCError({ code: 'BAD_REQUEST', message })
       }
@@ -131,7 +150,7 @@ export const staffAccountRouter = router({
   removePasskey: staffProcedure
     .input(z.object({ id: z.int('id must be a whole number').check(z.minimum(1)), current: password }))
     .mutation(async ({ ctx, input }) => {
-      await refusingAccountErrors('current', () => ctx.staff.accounts.checkPassword(ctx.session.user.id, input.current))
+      await checkCurrentPassword(ctx, input.current)
       if (!(await ctx.staff.secondStep.removePasskey(ctx.session.user.id, input.id, ctx.actor))) {
         throw new TRPCError({ code: 'NOT_FOUND', message: 'That passkey is not on your account any more.' })
       }
@@ -140,7 +159,7 @@ export const staffAccountRouter = router({
 
   /** Ten new recovery codes, given the current password; the old ones stop working. */
   newRecoveryCodes: staffProcedure.input(z.object({ current: password })).mutation(async ({ ctx, input }) => {
-    await refusingAccountErrors('current', () => ctx.staff.accounts.checkPassword(ctx.session.user.id, input.current))
+    await checkCurrentPassword(ctx, input.current)
     if (!(await ctx.staff.secondStep.enabled(ctx.session.user.id))) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Add a passkey or an authenticator app first.' })
     return { recoveryCodes: await ctx.staff.secondStep.newRecoveryCodes(ctx.session.user.id) }
   }),

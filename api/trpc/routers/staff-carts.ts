@@ -1,19 +1,18 @@
 import { TRPCError } from '@trpc/server'
 import * as z from 'zod/mini'
 import { cartStatuses } from '../../../domain/cart-facts.ts'
-import { cartRecordFields, type CartRecordInput } from '../../../domain/cart-record.ts'
+import { cartId, cartRecordFields, type CartRecordInput, savedCartKey } from '../../../domain/cart-record.ts'
 import { plainText } from '../../../domain/inquiry.ts'
 import { FieldError } from '../../http/errors.ts'
 import { NoSuchCartError, SaleUnconfirmedError, StaleVersionError, staffSorts } from '../../staff/cart-records.ts'
+import { NotFeaturedError } from '../../staff/featured-order.ts'
 import { router } from '../init.ts'
 import { staffProcedure } from '../staff-procedure.ts'
 
-const cartId = z.int('id must be a whole number').check(z.minimum(1, 'id must be positive'))
 /** The carts a bulk change applies to: those selected on one page of the list. */
 const cartIds = z
   .array(cartId, 'ids must be a list of cart ids')
   .check(z.minLength(1, 'Select at least one cart'), z.maxLength(200, 'Select at most 200 carts at once'))
-const savedCartKey = z.object({ id: z.optional(cartId), version: z.optional(z.int('version must be a whole number')) })
 
 /** The store's refusals as the API's: a field's problem beside it, a stale copy, a missing cart. */
 const cartProcedure = staffProcedure.use(async ({ next }) => {
@@ -25,6 +24,7 @@ const cartProcedure = staffProcedure.use(async ({ next }) => {
   if (cause instanceof StaleVersionError) throw new TRPCError({ code: 'CONFLICT', message: cause.message })
   if (cause instanceof SaleUnconfirmedError) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: cause.message })
   if (cause instanceof NoSuchCartError) throw new TRPCError({ code: 'NOT_FOUND', message: cause.message })
+  if (cause instanceof NotFeaturedError) throw new TRPCError({ code: 'BAD_REQUEST', message: cause.message })
   return result
 })
 
@@ -111,6 +111,27 @@ export const staffCartsRouter = router({
   setFeatured: cartProcedure
     .input(z.object({ id: cartId, featured: z.boolean('featured must be true or false') }))
     .mutation(({ ctx, input }) => ctx.staff.cartRecords.setFeatured(ctx.actor, input.id, input.featured)),
+
+  /**
+   * Every featured cart in the order visitors see them (PRODUCT.md, "featured"), with its status:
+   * one on hold, sold or in draft keeps its place but is not shown until it is available again.
+   */
+  featured: cartProcedure.query(({ ctx }) => ctx.staff.featuredOrder.list()),
+
+  /** Puts the featured carts in this order, the first shown first; featured carts left out come after. */
+  setFeaturedOrder: cartProcedure
+    .input(
+      z.object({
+        ids: z
+          .array(cartId, 'ids must be a list of cart ids')
+          .check(
+            z.minLength(1, 'Give the order of at least one featured cart'),
+            z.maxLength(200, 'Order at most 200 featured carts'),
+            z.refine((ids) => new Set(ids).size === ids.length, 'Give each cart one place'),
+          ),
+      }),
+    )
+    .mutation(({ ctx, input }) => ctx.staff.featuredOrder.set(ctx.actor, input.ids)),
 
   /** Deletes a cart for good (the console asks first); the audit log keeps what it was. */
   delete: cartProcedure.input(z.object({ id: cartId })).mutation(async ({ ctx, input }) => {

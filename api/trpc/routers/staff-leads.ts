@@ -1,12 +1,15 @@
 import { TRPCError } from '@trpc/server'
 import * as z from 'zod/mini'
-import { interestValues, plainText } from '../../../domain/inquiry.ts'
+import { leadInterestOptions, type LeadInterest, plainText } from '../../../domain/inquiry.ts'
 import { leadStatuses } from '../../../domain/lead-status.ts'
 import { notificationKinds } from '../../inquiries/inquiry-store.ts'
 import { defaultRange, rangeProblem } from '../../staff/lead-dashboard.ts'
 import { LeadActionError, NoSuchLeadError } from '../../staff/lead-inbox.ts'
+import { logCallInput, replyInput } from '../../../domain/lead-replies.ts'
 import { router } from '../init.ts'
 import { requireAbility, staffProcedure } from '../staff-procedure.ts'
+
+const leadInterestValues = leadInterestOptions.map((o) => o.value) as [LeadInterest, ...LeadInterest[]]
 
 const leadId = z.int('id must be a whole number').check(z.minimum(1, 'id must be positive'))
 
@@ -20,7 +23,7 @@ const day = (name: string) =>
 const leadFilter = {
   status: z.optional(z.enum(leadStatuses, `status must be one of: ${leadStatuses.join(', ')}`)),
   owner: z.optional(z.union([leadId, z.literal('none'), z.literal('me')], 'owner must be a staff id, "me" or "none"')),
-  interest: z.optional(z.union([z.enum(interestValues), z.literal('none')], `interest must be one of: ${interestValues.join(', ')}, none`)),
+  interest: z.optional(z.union([z.enum(leadInterestValues), z.literal('none')], `interest must be one of: ${leadInterestValues.join(', ')}, none`)),
   source: z.optional(z.string('source must be text').check(z.maxLength(200, 'source must be at most 200 characters'), plainText('source'))),
   from: z.optional(day('from')),
   to: z.optional(day('to')),
@@ -60,8 +63,20 @@ export const staffLeadsRouter = router({
       }),
     ),
 
-  /** A lead's page: the whole message, notes, each notification's delivery and the history. */
-  get: leadProcedure.input(z.object({ id: leadId })).query(({ ctx, input }) => ctx.staff.leads.get(input.id)),
+  /**
+   * A lead's page: the whole message, notes, each notification's delivery, the history, the
+   * timeline, and whether it can be texted now (and why not).
+   */
+  get: leadProcedure.input(z.object({ id: leadId })).query(async ({ ctx, input }) => {
+    const lead = await ctx.staff.leads.get(input.id)
+    return { ...lead, texting: await ctx.staff.replies.texting(lead) }
+  }),
+
+  /** Answers the shopper by email or text (PRODUCT.md, "replies from the console"): their first response if none yet. */
+  reply: leadProcedure.input(replyInput).mutation(({ ctx, input }) => ctx.staff.replies.reply(ctx.actor, input)),
+
+  /** A call made: reached, voicemail or no answer, with a note. */
+  logCall: leadProcedure.input(logCallInput).mutation(({ ctx, input }) => ctx.staff.replies.logCall(ctx.actor, input)),
 
   /** The staff accounts leads can be given to, and every source seen, for the filters. */
   choices: leadProcedure.query(({ ctx }) => ctx.staff.leads.choices()),

@@ -7,10 +7,13 @@ import { staffLeadsRouter } from './staff-leads.ts'
 import { feedsReport } from '../../feeds/listing-feeds.ts'
 import { staffPhotosRouter } from './staff-photos.ts'
 import { dealerSettingsChangeSchema } from '../../../domain/dealer-settings.ts'
-import { pushSubscriptionSchema } from '../../leads/staff-alerts.ts'
+import { PushEndpointRefused, pushSubscriptionSchema } from '../../leads/staff-alerts.ts'
 
 import { staffRentalsRouter } from './staff-rentals.ts'
-import { staffAccountRouter, staffAccountsRouter } from './staff-accounts.ts'
+import { staffDepositsRouter } from './staff-deposits.ts'
+import { staffAppointmentsRouter, staffTasksRouter } from './staff-appointments.ts'
+import { staffCustomersRouter, staffTemplatesRouter } from './staff-replies.ts'
+import { checkCurrentPassword, password, staffAccountRouter, staffAccountsRouter } from './staff-accounts.ts'
 
 /**
  * The staff console's API: every procedure is a `staffProcedure` (session, the role its rule in
@@ -44,6 +47,16 @@ export const staffRouter = router({
 
   lead: staffLeadsRouter,
 
+  /** Reply templates with placeholders (issue #50). */
+  template: staffTemplatesRouter,
+
+  /** One record per person (issue #50). */
+  customer: staffCustomersRouter,
+
+  /** Bookings of test drives and drop-offs, and follow-ups on leads (issue #51). */
+  appointment: staffAppointmentsRouter,
+  task: staffTasksRouter,
+
   feeds: router({
     /** Each listing feed: how many available carts it lists, and which it leaves out and why. */
     report: staffProcedure.query(({ ctx }) => feedsReport(ctx)),
@@ -54,8 +67,12 @@ export const staffRouter = router({
   /** The owner's settings (domain/dealer-settings.ts); each change is in the audit log. */
   settings: router({
     get: staffProcedure.query(({ ctx }) => ctx.staff.settings.get()),
-    /** Saves the settings given; the others keep their values. */
-    save: staffProcedure.input(dealerSettingsChangeSchema).mutation(async ({ ctx, input }) => {
+    /**
+     * Saves the settings given; the others keep their values. Turning the second step off for
+     * everyone takes the current password (`current`), as turning off one's own does.
+     */
+    save: staffProcedure.input(z.extend(dealerSettingsChangeSchema, { current: z.optional(password) })).mutation(async ({ ctx, input: { current, ...input } }) => {
+      if (input.requireSecondStep === false && (await ctx.staff.settings.get()).requireSecondStep) await checkCurrentPassword(ctx, current ?? '')
       // Requiring a second step of everyone sends whoever has none to Your account: the owner
       // turning it on adds theirs first, or they could no longer reach this setting.
       if (input.requireSecondStep === true && !(await ctx.staff.secondStep.enabled(ctx.session.user.id))) {
@@ -68,13 +85,24 @@ export const staffRouter = router({
 
   rental: staffRentalsRouter,
 
+  /** Deposits paid online (issue #52): refund, or count one toward a sale. */
+  deposit: staffDepositsRouter,
+
   /**
    * Lead alerts on this browser (PRODUCT.md, "lead alerts"): the key a subscription is made with,
    * and this account's subscriptions; the count of new leads for this account.
    */
   alerts: router({
     publicKey: staffProcedure.query(async ({ ctx }) => ({ publicKey: await ctx.staff.alerts.publicKey() })),
-    subscribe: staffProcedure.input(pushSubscriptionSchema).mutation(({ ctx, input }) => ctx.staff.alerts.subscribe(ctx.session.user.id, input)),
+    /** Refused beside `endpoint` when it is not a browser's push service or is another account's. */
+    subscribe: staffProcedure.input(pushSubscriptionSchema).mutation(async ({ ctx, input }) => {
+      try {
+        return await ctx.staff.alerts.subscribe(ctx.session.user.id, input)
+      } catch (error) {
+        if (error instanceof PushEndpointRefused) throw fieldRefused('endpoint', error.message)
+        throw error
+      }
+    }),
     unsubscribe: staffProcedure
       .input(z.object({ endpoint: z.string().check(z.maxLength(2000)) }))
       .mutation(({ ctx, input }) => ctx.staff.alerts.unsubscribe(ctx.session.user.id, input.endpoint)),

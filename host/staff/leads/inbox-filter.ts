@@ -1,4 +1,4 @@
-import { type Interest, interestOptions, interestValues } from '../../../domain/inquiry.ts'
+import { type LeadInterest, leadInterestOptions } from '../../../domain/inquiry.ts'
 import { dealerTimeZone, leadStatuses, type LeadStatus } from '../../../domain/lead-status.ts'
 
 /**
@@ -11,7 +11,7 @@ export const inboxPageSize = 50
 export interface InboxFilter {
   status?: LeadStatus
   owner?: number | 'me' | 'none'
-  interest?: Interest | 'none'
+  interest?: LeadInterest | 'none'
   source?: string
   from?: string
   to?: string
@@ -35,7 +35,7 @@ export function inboxFilterFromSearch(search: string): InboxFilter {
   return {
     status: leadStatuses.includes(status as LeadStatus) ? (status as LeadStatus) : undefined,
     owner: owner === 'me' || owner === 'none' ? owner : owner && /^[1-9]\d{0,8}$/.test(owner) ? Number(owner) : undefined,
-    interest: interest === 'none' || interestValues.includes(interest as Interest) ? (interest as Interest | 'none') : undefined,
+    interest: interest === 'none' || leadInterestOptions.some((o) => o.value === interest) ? (interest as LeadInterest | 'none') : undefined,
     source: text('source', 200),
     from: realDay(params.get('from')),
     to: realDay(params.get('to')),
@@ -65,7 +65,7 @@ export const isFiltered = (filter: InboxFilter) =>
   Object.entries(filter).some(([key, value]) => key !== 'page' && value !== undefined)
 
 export const interestLabel = (value: string | null) =>
-  interestOptions.find((o) => o.value === value)?.label ?? (value === null ? 'None given' : value)
+  leadInterestOptions.find((o) => o.value === value)?.label ?? (value === null ? 'None given' : value)
 
 const timeFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: dealerTimeZone,

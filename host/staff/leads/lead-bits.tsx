@@ -1,8 +1,9 @@
-import type { LeadDelivery, LeadSummary } from '../../../api/staff/lead-inbox.ts'
+import type { LeadDelivery } from '../../../api/leads/lead-read-model.ts'
+import type { LeadSummary } from '../../../api/staff/lead-inbox.ts'
 import { type LeadStatus, leadStatusLabels } from '../../../domain/lead-status.ts'
-import { dealerTime, pageHost, telHref } from './inbox-filter.ts'
+import { dealerTime, inboxPageSize, pageHost, telHref } from './inbox-filter.ts'
 
-/** Small pieces the inbox and a lead's page share. */
+/** Small pieces the inbox, the Spam view and a lead's page share. */
 
 export function StatusBadge(props: { status: LeadStatus }) {
   return <span className={`lead-status lead-status--${props.status}`}>{leadStatusLabels[props.status]}</span>
@@ -33,7 +34,10 @@ export function DeliveryState(props: { lead: Pick<LeadSummary, 'delivery' | 'del
   )
 }
 
-/** One-click ways to reach the visitor. */
+/**
+ * One-click ways to reach the visitor. On the lead's page (`large`) the email is written in the
+ * reply box, so the product sees it (PRODUCT.md, "replies from the console"): the link goes there.
+ */
 export function ContactLinks(props: { lead: Pick<LeadSummary, 'email' | 'phone' | 'firstName'>; large?: boolean }) {
   const { lead } = props
   const subject = encodeURIComponent('Your golf cart inquiry')
@@ -44,9 +48,13 @@ export function ContactLinks(props: { lead: Pick<LeadSummary, 'email' | 'phone' 
           {props.large ? `Call ${lead.phone}` : lead.phone}
         </a>
       )}
-      <a href={`mailto:${lead.email}?subject=${subject}`} className={props.large ? 'staff-link-button' : undefined}>
-        {props.large ? `Email ${lead.email}` : lead.email}
-      </a>
+      {props.large ? (
+        <a href="#reply" className="staff-link-button">
+          Email or text {lead.firstName}
+        </a>
+      ) : (
+        <a href={`mailto:${lead.email}?subject=${subject}`}>{lead.email}</a>
+      )}
     </span>
   )
 }
@@ -64,5 +72,33 @@ export function LeadSource(props: { lead: Pick<LeadSummary, 'sourceLabel' | 'sou
         </a>
       )}
     </span>
+  )
+}
+
+/** A list's message: its first 300 characters, an ellipsis when there was more. */
+export function MessagePreview(props: { lead: Pick<LeadSummary, 'message' | 'messageCut'> }) {
+  const { message, messageCut } = props.lead
+  return message ? `${message}${messageCut ? '…' : ''}` : <span className="staff-muted">No message</span>
+}
+
+/** Which of `total` a page of 50 shows: "51–100 of 230 leads, newest first". */
+export function pageRange(page: number, total: number, noun: string): string {
+  const first = (page - 1) * inboxPageSize
+  const count = (n: number) => n.toLocaleString('en-US')
+  return `${count(first + 1)}–${count(Math.min(first + inboxPageSize, total))} of ${count(total)} ${noun}, newest first`
+}
+
+/** Links to the newer and the older page of a list of 50 a page, and which page this is; nothing for one page. */
+export function PageLinks(props: { label: string; page: number; total: number; href: (page: number) => string; newer: string; older: string }) {
+  const { page, total } = props
+  if (total <= inboxPageSize) return null
+  return (
+    <nav className="staff-pages" aria-label={props.label}>
+      {page > 1 ? <a href={props.href(page - 1)}>{props.newer}</a> : <span />}
+      <span>
+        Page {page.toLocaleString('en-US')} of {Math.ceil(total / inboxPageSize).toLocaleString('en-US')}
+      </span>
+      {page * inboxPageSize < total ? <a href={props.href(page + 1)}>{props.older}</a> : <span />}
+    </nav>
   )
 }

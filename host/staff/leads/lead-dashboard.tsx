@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server'
 import type { LeadDashboard } from '../../../api/staff/lead-dashboard.ts'
 import { leadPaths } from '../../../domain/staff-paths.ts'
 import { type StaffPageContext, type StaffPageProps, staffPage } from '../page.ts'
-import { type ChartSeries, WeekChart, WeekTable, weekLabel } from './week-chart.tsx'
+import { type ChartSeries, FiguresTable, WeekChart, WeekTable, weekLabel } from './week-chart.tsx'
 
 /**
  * `/staff/leads/dashboard?from=&to=`: what the dealer learns from the leads, as charts drawn on
@@ -14,12 +14,13 @@ async function loadDashboard(context: StaffPageContext) {
     return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined
   }
   const asked = { from: day('from'), to: day('to') }
+  const bookings = await context.caller.staff.appointment.summary()
   try {
-    return { dashboard: await context.caller.staff.lead.dashboard(asked), problem: undefined }
+    return { dashboard: await context.caller.staff.lead.dashboard(asked), problem: undefined, bookings }
   } catch (error) {
     // A range the dashboard refuses (reversed, longer than two years): the default weeks, and why.
     if (!(error instanceof TRPCError && error.code === 'BAD_REQUEST')) throw error
-    return { dashboard: await context.caller.staff.lead.dashboard({}), problem: error.message }
+    return { dashboard: await context.caller.staff.lead.dashboard({}), problem: error.message, bookings }
   }
 }
 
@@ -114,72 +115,78 @@ function LeadDashboardPage({ data }: StaffPageProps<DashboardData>) {
       <section aria-labelledby="speed-to-lead" className="lead-panel">
         <h2 id="speed-to-lead">Speed to lead, per account</h2>
         <p className="staff-hint">
-          Minutes from a lead's arrival to its first response (its first status change or note), counted for the account that gave it, over
-          these weeks' leads. Waiting: the account's leads with no response yet.
+          Within 5 business minutes: the share of an account's leads it answered within 5 minutes of business hours (of those answered, and those waiting longer), the figure a mystery
+          shopper measures. Median and 90th percentile: minutes from a lead's arrival to its first response (an email or text sent from the console, or a logged call; a status change or
+          a note is none), for the account that gave it, over these weeks' leads. Waiting: the account's leads with no response yet.
         </p>
         {d.speedToLead.length === 0 ? (
           <p className="staff-muted">No leads in these weeks.</p>
         ) : (
-          <div className="lead-scroll" tabIndex={0} role="region" aria-label="Speed to lead, figures">
-            <table className="lead-figures">
-              <caption className="staff-sr-only">Speed to lead per account: median and 90th percentile minutes to first response</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Account</th>
-                  <th scope="col">Answered</th>
-                  <th scope="col">Median</th>
-                  <th scope="col">90th percentile</th>
-                  <th scope="col">Waiting</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.speedToLead.map((a) => (
-                  <tr key={`${a.accountId ?? a.account}`}>
-                    <th scope="row">{a.account}</th>
-                    <td>{a.answered}</td>
-                    <td>{minutes(a.medianMinutes)}</td>
-                    <td>{minutes(a.p90Minutes)}</td>
-                    <td>{a.waiting}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <FiguresTable
+            label="Speed to lead"
+            caption="Speed to lead per account: median and 90th percentile minutes to first response, and the share answered within 5 business minutes"
+            columns={['Account', 'Within 5 business minutes', 'Median', '90th percentile', 'Answered', 'Waiting']}
+            rows={d.speedToLead.map((a) => ({
+              key: `${a.accountId ?? a.account}`,
+              cells: [
+                a.account,
+                <>
+                  {percent(a.shareWithinFiveMinutes)}
+                  {a.measuredFiveMinutes > 0 && (
+                    <span className="lead-figures__detail">
+                      {' '}
+                      ({a.withinFiveMinutes} of {a.measuredFiveMinutes})
+                    </span>
+                  )}
+                </>,
+                minutes(a.medianMinutes),
+                minutes(a.p90Minutes),
+                a.answered,
+                a.waiting,
+              ],
+            }))}
+          />
         )}
       </section>
 
       <section aria-labelledby="within-hour" className="lead-panel">
         <h2 id="within-hour">Answered within an hour, per week</h2>
         <p className="staff-hint">
-          A lead is answered by its first status change or note. Leads under an hour old and not answered yet are not counted.
+          A lead is answered by its first reply or logged call. Leads under an hour old and not answered yet are not counted.
         </p>
-        <div className="lead-scroll" tabIndex={0} role="region" aria-label="Answered within an hour, figures">
-          <table className="lead-figures">
-            <caption className="staff-sr-only">Leads answered within an hour, per week</caption>
-            <thead>
-              <tr>
-                <th scope="col">Week starting</th>
-                <th scope="col">Within an hour</th>
-                <th scope="col">Counted</th>
-                <th scope="col">Share</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.weeks.map((w) => (
-                <tr key={w.week}>
-                  <th scope="row">{weekLabel(w.week)}</th>
-                  <td>{w.answeredWithinHour}</td>
-                  <td>{w.measured}</td>
-                  <td>
-                    <ShareBar share={w.measured === 0 ? null : w.answeredWithinHour / w.measured} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <FiguresTable
+          label="Answered within an hour"
+          caption="Leads answered within an hour, per week"
+          columns={['Week starting', 'Within an hour', 'Counted', 'Share']}
+          rows={d.weeks.map((w) => ({
+            key: w.week,
+            cells: [weekLabel(w.week), w.answeredWithinHour, w.measured, <ShareBar share={w.measured === 0 ? null : w.answeredWithinHour / w.measured} />],
+          }))}
+        />
       </section>
+
+      <Bookings bookings={data.bookings} />
     </div>
+  )
+}
+
+/** Test drives and drop-offs booked (PRODUCT.md, "confirmations and reminders"): per week, and the no-show rate. */
+function Bookings({ bookings }: { bookings: DashboardData['bookings'] }) {
+  return (
+    <section aria-labelledby="bookings" className="lead-panel">
+      <h2 id="bookings">Appointments booked, and no-shows</h2>
+      <p>
+        No-show rate: <strong>{percent(bookings.noShowRate)}</strong> ({bookings.noShow} no-show of {bookings.showed + bookings.noShow} marked
+        {bookings.unmarked > 0 ? `; ${bookings.unmarked} past visits not marked yet` : ''}).
+      </p>
+      <FiguresTable
+        label="Appointments booked"
+        caption="Appointments booked per week, by what became of them"
+        columns={['Week starting', 'Booked', 'Cancelled', 'Showed', 'No-show']}
+        rows={bookings.weeks.map((w) => ({ key: w.week, cells: [weekLabel(w.week), w.booked, w.cancelled, w.showed, w.noShow] }))}
+        empty="No bookings in the last 12 weeks."
+      />
+    </section>
   )
 }
 
@@ -212,6 +219,7 @@ function ShareBar({ share }: { share: number | null }) {
 
 export const leadDashboardPage = staffPage<DashboardData>({
   path: leadPaths.dashboard,
+  roles: { get: ['manager', 'see the lead dashboard'] },
   title: () => 'Leads dashboard',
   load: loadDashboard,
   Page: LeadDashboardPage,

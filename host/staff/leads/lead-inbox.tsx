@@ -1,18 +1,18 @@
-import { interestOptions } from '../../../domain/inquiry.ts'
+import { leadInterestOptions } from '../../../domain/inquiry.ts'
 import { leadStatuses, leadStatusLabels, unknownSource } from '../../../domain/lead-status.ts'
 import { leadPaths } from '../../../domain/staff-paths.ts'
-import { type StaffPageContext, type StaffPageProps, staffPage, mayOpen } from '../page.ts'
+import { type StaffPageContext, type StaffPageProps, staffPage } from '../page.ts'
 import {
   dealerTime,
   type InboxFilter,
   inboxFilterFromSearch,
   inboxHref,
-  inboxPageSize,
   interestLabel,
   isFiltered,
   listInput,
 } from './inbox-filter.ts'
-import { ContactLinks, DeliveryState, LeadSource, StatusBadge } from './lead-bits.tsx'
+import { ContactLinks, DeliveryState, LeadSource, MessagePreview, PageLinks, pageRange, StatusBadge } from './lead-bits.tsx'
+import { Field } from '../form-kit.tsx'
 
 /**
  * `/staff/leads`: every lead, newest first, filters and search in the address. The list is a
@@ -30,19 +30,18 @@ type InboxData = Awaited<ReturnType<typeof loadInbox>>
 
 function LeadInboxPage({ data, context }: StaffPageProps<InboxData>) {
   const { filter, leads, total } = data
-  const first = (filter.page - 1) * inboxPageSize
   const newest = Math.max(0, ...leads.map((l) => l.id))
   return (
     <>
       <div className="staff-heading">
         <h1>Leads</h1>
         <span className="staff-heading__actions">
-          {mayOpen(context, leadPaths.dashboard) && (
+          {context.mayOpen(leadPaths.dashboard) && (
             <a className="staff-link-button" href={leadPaths.dashboard}>
               Dashboard
             </a>
           )}
-          {mayOpen(context, leadPaths.spam) && (
+          {context.mayOpen(leadPaths.spam) && (
             <a className="staff-link-button" href={leadPaths.spam}>
               Spam
             </a>
@@ -53,11 +52,7 @@ function LeadInboxPage({ data, context }: StaffPageProps<InboxData>) {
       <p className="lead-news" id="lead-news" role="status" />
       <div data-live="inbox" data-newest={newest}>
         <p className="staff-count" id="lead-count">
-          {total === 0
-            ? isFiltered(filter)
-              ? 'No leads match these filters.'
-              : 'No leads yet.'
-            : `${(first + 1).toLocaleString('en-US')}–${Math.min(first + inboxPageSize, total).toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${total === 1 ? 'lead' : 'leads'}, newest first`}
+          {total === 0 ? (isFiltered(filter) ? 'No leads match these filters.' : 'No leads yet.') : pageRange(filter.page, total, total === 1 ? 'lead' : 'leads')}
         </p>
         {leads.length > 0 && (
           <table className="lead-table" aria-describedby="lead-count">
@@ -106,7 +101,7 @@ function LeadInboxPage({ data, context }: StaffPageProps<InboxData>) {
                   </td>
                   <td data-label="Message" className="lead-table__message">
                     <div>
-                      {lead.message ? `${lead.message}${lead.messageCut ? '…' : ''}` : <span className="staff-muted">No message</span>}
+                      <MessagePreview lead={lead} />
                     </div>
                   </td>
                   <td data-label="Source">
@@ -127,19 +122,32 @@ function LeadInboxPage({ data, context }: StaffPageProps<InboxData>) {
             </tbody>
           </table>
         )}
-        {total > inboxPageSize && (
-          <nav className="staff-pages" aria-label="Pages of leads">
-            {filter.page > 1 ? <a href={inboxHref({ ...filter, page: filter.page - 1 })}>Newer leads</a> : <span />}
-            <span>
-              Page {filter.page.toLocaleString('en-US')} of {Math.ceil(total / inboxPageSize).toLocaleString('en-US')}
-            </span>
-            {first + inboxPageSize < total ? <a href={inboxHref({ ...filter, page: filter.page + 1 })}>Older leads</a> : <span />}
-          </nav>
-        )}
+        <PageLinks
+          label="Pages of leads"
+          page={filter.page}
+          total={total}
+          href={(page) => inboxHref({ ...filter, page })}
+          newer="Newer leads"
+          older="Older leads"
+        />
       </div>
     </>
   )
 }
+
+/** A filter's `<select>`: its choices, the first the one that narrows nothing. */
+const choices = (options: readonly { value: string | number; label: string }[]) =>
+  function Choices(control: { id: string; name: string; defaultValue?: string }) {
+    return (
+      <select {...control}>
+        {options.map((o) => (
+          <option key={`${o.value}:${o.label}`} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    )
+  }
 
 /** The filters: a plain GET form, so each filtered view has its own address. */
 function InboxFilters(props: { filter: InboxFilter; owners: { id: number; username: string }[]; sources: string[] }) {
@@ -155,62 +163,25 @@ function InboxFilters(props: { filter: InboxFilter; owners: { id: number; userna
           Name, email or phone number
         </p>
       </div>
-      <div className="staff-field">
-        <label htmlFor="lead-status">Status</label>
-        <select id="lead-status" name="status" defaultValue={value(filter.status)}>
-          <option value="">Every status</option>
-          {leadStatuses.map((s) => (
-            <option key={s} value={s}>
-              {leadStatusLabels[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="staff-field">
-        <label htmlFor="lead-owner">Owner</label>
-        <select id="lead-owner" name="owner" defaultValue={value(filter.owner)}>
-          <option value="">Anyone</option>
-          <option value="me">Mine</option>
-          <option value="none">Nobody</option>
-          {props.owners.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.username}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="staff-field">
-        <label htmlFor="lead-interest">Interest</label>
-        <select id="lead-interest" name="interest" defaultValue={value(filter.interest)}>
-          <option value="">Any interest</option>
-          {interestOptions.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-          <option value="none">None given</option>
-        </select>
-      </div>
-      <div className="staff-field">
-        <label htmlFor="lead-source">Source</label>
-        <select id="lead-source" name="source" defaultValue={value(filter.source)}>
-          <option value="">Any source</option>
-          {sources.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-          <option value="none">{unknownSource}</option>
-        </select>
-      </div>
-      <div className="staff-field">
-        <label htmlFor="lead-from">Received from</label>
-        <input id="lead-from" name="from" type="date" defaultValue={value(filter.from)} />
-      </div>
-      <div className="staff-field">
-        <label htmlFor="lead-to">Received to</label>
-        <input id="lead-to" name="to" type="date" defaultValue={value(filter.to)} />
-      </div>
+      <Field name="status" id="lead-status" label="Status" defaultValue={value(filter.status)}>
+        {choices([{ value: '', label: 'Every status' }, ...leadStatuses.map((s) => ({ value: s, label: leadStatusLabels[s] }))])}
+      </Field>
+      <Field name="owner" id="lead-owner" label="Owner" defaultValue={value(filter.owner)}>
+        {choices([
+          { value: '', label: 'Anyone' },
+          { value: 'me', label: 'Mine' },
+          { value: 'none', label: 'Nobody' },
+          ...props.owners.map((o) => ({ value: o.id, label: o.username })),
+        ])}
+      </Field>
+      <Field name="interest" id="lead-interest" label="Interest" defaultValue={value(filter.interest)}>
+        {choices([{ value: '', label: 'Any interest' }, ...leadInterestOptions, { value: 'none', label: 'None given' }])}
+      </Field>
+      <Field name="source" id="lead-source" label="Source" defaultValue={value(filter.source)}>
+        {choices([{ value: '', label: 'Any source' }, ...sources.map((s) => ({ value: s, label: s })), { value: 'none', label: unknownSource }])}
+      </Field>
+      <Field name="from" id="lead-from" label="Received from" type="date" defaultValue={value(filter.from)} />
+      <Field name="to" id="lead-to" label="Received to" type="date" defaultValue={value(filter.to)} />
       <div className="staff-filters__actions">
         <button className="staff-button" type="submit">
           Show leads
@@ -227,6 +198,7 @@ function InboxFilters(props: { filter: InboxFilter; owners: { id: number; userna
 
 export const leadInboxPage = staffPage<InboxData>({
   path: leadPaths.inbox,
+  roles: { get: ['sales', 'read leads'] },
   nav: 'Leads',
   title: () => 'Leads',
   load: loadInbox,

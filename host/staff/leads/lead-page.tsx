@@ -1,19 +1,32 @@
+import { dueWords, localInputValue, taskLimits } from '../../../domain/lead-tasks.ts'
 import { TRPCError } from '@trpc/server'
 import { RequestFacts } from './request-facts.tsx'
 import type { AuditEntry } from '../../../api/staff/audit.ts'
 import type { NotificationKind } from '../../../api/inquiries/inquiry-store.ts'
 import { answerWithinMs, type LeadStatus, leadStatuses, leadStatusLabels } from '../../../domain/lead-status.ts'
-import { leadPaths } from '../../../domain/staff-paths.ts'
+import { leadPaths, staffPaths } from '../../../domain/staff-paths.ts'
 import { abilityAccess, procedureAccess, roleAllows } from '../../../domain/staff-access.ts'
-import { type PostOutcome, type StaffPageContext, type StaffPageProps, StaffNotFound, staffPage } from '../page.ts'
+import {
+  type PostOutcome,
+  type ProcedureInput,
+  type StaffPageContext,
+  type StaffPageProps,
+  StaffNotFound,
+  staffPage,
+  type StaffProcedure,
+} from '../page.ts'
 import { dealerTime, duration, interestLabel } from './inbox-filter.ts'
 import { ContactLinks, DeliveryState, LeadSource, notificationLabels, StatusBadge } from './lead-bits.tsx'
+import { LeadTimeline } from './lead-timeline.tsx'
+import { type OfferedTemplate, ReplyBox } from './reply-box.tsx'
 
 /**
- * `/staff/leads/{id}`: one lead and the work on it: call or email in one click, status, owner,
- * notes, its emails with "Send again now", its history. Every change is a plain form post
- * (answered with a redirect back here); the read-only parts are live regions, so a colleague's
- * change shows within 5 seconds (host/staff/leads/live-regions.ts).
+ * `/staff/leads/{id}`: one lead and the work on it: the answer to the shopper (an email or a text
+ * from the reply box, with templates, or a call logged; host/staff/leads/reply-box.tsx), its
+ * timeline, status, owner, notes, its emails with "Send again now", its history, and a link to
+ * the customer's record. Every change is a plain form post (answered with a redirect back here);
+ * the read-only parts are live regions, so a colleague's change or a text that came in shows
+ * within 5 seconds (host/staff/leads/live-regions.ts).
  */
 const leadId = (context: StaffPageContext) => {
   const id = context.params.id ?? ''
@@ -26,29 +39,40 @@ const notFoundAsStaffNotFound = (error: unknown): never => {
   throw error
 }
 
-const doneMessages = {
-  status: 'Status saved.',
-  owner: 'Owner saved.',
-  note: 'Note added.',
-  resend: 'Sending again now.',
-} as const
-type Done = keyof typeof doneMessages
+/** The templates, each filled in for this lead and this person, as the reply box offers them. */
+async function offeredTemplates(context: StaffPageContext, leadId: number): Promise<OfferedTemplate[]> {
+  const templates = await context.caller.staff.template.list()
+  const filled = await Promise.all(
+    templates.map((t) =>
+      context.caller.staff.template.render({ id: t.id, leadId }).then(
+        ({ body }) => ({ id: t.id, name: t.name, body }),
+        // A template removed since the list was read is left out; a lead that is not there is the page's 404.
+        (error: unknown) => (error instanceof TRPCError && error.code === 'NOT_FOUND' && /template/.test(error.message) ? undefined : notFoundAsStaffNotFound(error)),
+      ),
+    ),
+  )
+  return filled.filter((t) => t !== undefined)
+}
 
 async function loadLead(context: StaffPageContext) {
   const id = leadId(context)
-  const [lead, choices] = await Promise.all([
+  const [lead, choices, templates, tasks] = await Promise.all([
     context.caller.staff.lead.get({ id }).catch(notFoundAsStaffNotFound),
     context.caller.staff.lead.choices(),
+    offeredTemplates(context, id),
+    context.caller.staff.task.forLead({ leadId: id }),
   ])
-  const done = context.query.get('done')
   return {
     lead,
+    templates,
+    chosen: templates.find((t) => String(t.id) === context.query.get('template')),
+    mayKeepTemplates: roleAllows(context.role, procedureAccess['staff.template.save']![0]),
+    tasks,
     owners: choices.owners,
     me: choices.owners.find((o) => o.username === context.username),
     // What this role may do here (domain/staff-access.ts); the procedures refuse the rest anyway.
     mayAssignAnyone: roleAllows(context.role, abilityAccess.assignLeadsToAnyone[0]),
     mayResend: roleAllows(context.role, procedureAccess['staff.lead.resend']![0]),
-    done: done && done in doneMessages ? (done as Done) : undefined,
   }
 }
 
@@ -57,21 +81,42 @@ type LeadData = Awaited<ReturnType<typeof loadLead>>
 async function postLead(context: StaffPageContext, form: Record<string, string>): Promise<PostOutcome> {
   const id = leadId(context)
   const lead = context.caller.staff.lead
-  const back = (done: Done, anchor: string) => ({ redirect: `${leadPaths.lead(id)}?done=${done}#${anchor}` })
+  const back = (notice: string, anchor: string) => ({ redirect: `${leadPaths.lead(id)}#${anchor}`, notice })
+  // Each form read by its procedure's own schema, this lead's id set from the address, then done.
+  const step = async <Path extends StaffProcedure>(
+    procedure: Path,
+    call: (input: ProcedureInput<Path>) => Promise<unknown>,
+    then: PostOutcome,
+    fixed: Record<string, string | number> = { id },
+  ): Promise<PostOutcome> => {
+    const parsed = context.parse(procedure, fixed)
+    if (!parsed.ok) return parsed.refusal
+    await call(parsed.value)
+    return then
+  }
   try {
     switch (form.action) {
       case 'status':
-        await lead.setStatus({ id, status: form.status as LeadStatus })
-        return back('status', 'work')
+        return await step('staff.lead.setStatus', (input) => lead.setStatus(input), back('Status saved.', 'work'))
       case 'assign':
-        await lead.assign({ id, ownerId: form.owner ? Number(form.owner) : null })
-        return back('owner', 'work')
+        return await step('staff.lead.assign', (input) => lead.assign(input), back('Owner saved.', 'work'))
       case 'note':
-        await lead.addNote({ id, text: form.text ?? '' })
-        return back('note', 'notes')
+        return await step('staff.lead.addNote', (input) => lead.addNote(input), back('Note added.', 'notes'))
+      case 'task':
+        return await step('staff.task.create', (input) => context.caller.staff.task.create(input), back('Follow-up added: its owner is alerted at its time.', 'follow-ups'), { leadId: id })
+      case 'task-done':
+        // The task's own id, posted as `task` (the address's id is the lead's).
+        return await step('staff.task.done', (input) => context.caller.staff.task.done(input), back('Follow-up done.', 'follow-ups'), { id: form.task ?? '' })
       case 'resend':
-        await lead.resend({ id, kind: form.kind as NotificationKind })
-        return back('resend', 'emails')
+        return await step('staff.lead.resend', (input) => lead.resend(input), back('Sending again now.', 'emails'))
+      case 'reply': {
+        const parsed = context.parse('staff.lead.reply', { id })
+        if (!parsed.ok) return parsed.refusal
+        const receipt = await lead.reply(parsed.value)
+        return { redirect: `${leadPaths.lead(id)}#reply`, notice: receipt.notice }
+      }
+      case 'call':
+        return await step('staff.lead.logCall', (input) => lead.logCall(input), back('Call logged.', 'timeline'))
       default:
         return { status: 400, posted: { values: form, errors: {}, message: 'That is not something this page can do.' } }
     }
@@ -100,9 +145,11 @@ function LeadPage({ data, posted }: StaffPageProps<LeadData>) {
         Received <time dateTime={lead.receivedAt}>{dealerTime(lead.receivedAt)}</time>. <FirstResponse lead={lead} />
       </p>
       <ContactLinks lead={lead} large />
-      {data.done && !posted && (
-        <p className="staff-alert staff-alert--done" role="status">
-          {doneMessages[data.done]}
+      {lead.customerId !== null && (
+        <p className="lead-page__customer">
+          <a href={staffPaths.customer(lead.customerId)}>
+            {lead.firstName}’s customer record: every lead, message and call
+          </a>
         </p>
       )}
       {posted?.message && (
@@ -185,7 +232,7 @@ function LeadPage({ data, posted }: StaffPageProps<LeadData>) {
               <label htmlFor="lead-owner" className="staff-sr-only">
                 Give the lead to
               </label>
-              <select id="lead-owner" name="owner" defaultValue={String(lead.owner?.id ?? '')}>
+              <select id="lead-owner" name="ownerId" defaultValue={String(lead.owner?.id ?? '')}>
                 <option value="">Nobody</option>
                 {data.owners.map((o) => (
                   <option key={o.id} value={o.id}>
@@ -201,7 +248,7 @@ function LeadPage({ data, posted }: StaffPageProps<LeadData>) {
           {data.me && lead.owner?.id !== data.me.id && (
             <form method="post" action={leadPaths.lead(lead.id)} className="lead-take">
               <input type="hidden" name="action" value="assign" />
-              <input type="hidden" name="owner" value={data.me.id} />
+              <input type="hidden" name="ownerId" value={data.me.id} />
               <button type="submit" className="staff-button">
                 Take it
               </button>
@@ -210,24 +257,22 @@ function LeadPage({ data, posted }: StaffPageProps<LeadData>) {
         </section>
       </div>
 
+      <div className="lead-page__conversation">
+        <ReplyBox lead={lead} templates={data.templates} chosen={data.chosen} mayKeepTemplates={data.mayKeepTemplates} posted={posted} />
+        <section aria-labelledby="timeline-heading" className="lead-panel" id="timeline">
+          <h2 id="timeline-heading">Timeline</h2>
+          <p className="staff-hint">Emails and texts in and out, calls, notes and changes, newest first.</p>
+          <div data-live="timeline">
+            <LeadTimeline entries={lead.timeline} />
+          </div>
+        </section>
+      </div>
+
+      <FollowUps leadId={lead.id} tasks={data.tasks} posted={posted} />
+
       <section aria-labelledby="notes-heading" className="lead-panel" id="notes">
         <h2 id="notes-heading">Notes</h2>
-        <div data-live="notes">
-          {lead.notes.length === 0 ? (
-            <p className="staff-muted">No notes yet.</p>
-          ) : (
-            <ol className="lead-notes">
-              {lead.notes.map((note) => (
-                <li key={note.id}>
-                  <p className="lead-notes__meta">
-                    {note.author}, <time dateTime={note.at}>{dealerTime(note.at)}</time>
-                  </p>
-                  <p className="lead-notes__body">{note.body}</p>
-                </li>
-              ))}
-            </ol>
-          )}
-        </div>
+        <p className="staff-hint">For the team: a note is not an answer to the shopper and does not count as the first response.</p>
         <form method="post" action={`${leadPaths.lead(lead.id)}#notes`} className="staff-form lead-note-form">
           <input type="hidden" name="action" value="note" />
           <div className="staff-field">
@@ -350,9 +395,91 @@ export function describeChange(entry: Pick<AuditEntry, 'field' | 'before' | 'aft
 }
 
 export const leadPage = staffPage<LeadData>({
-  path: '/staff/leads/{id}',
+  path: leadPaths.lead.pattern,
+  roles: { get: ['sales', 'read leads'], post: ['sales', 'work leads'] },
   title: (data) => `${data.lead.firstName} ${data.lead.lastName}`,
   load: loadLead,
   Page: LeadPage,
   post: postLead,
 })
+
+/** Follow-ups on the lead (PRODUCT.md, "follow-ups"): open ones with Done, and a form to add one. */
+function FollowUps({ leadId, tasks, posted }: { leadId: number; tasks: LeadData['tasks']; posted?: StaffPageProps<LeadData>['posted'] }) {
+  const open = tasks.filter((t) => !t.doneAt)
+  const done = tasks.filter((t) => t.doneAt).slice(0, 5)
+  const now = Date.now()
+  const typed = posted?.values.action === 'task' ? posted.values : undefined
+  const problem = (name: string) => (typed ? posted?.errors[name] : undefined)
+  return (
+    <section aria-labelledby="follow-ups-heading" className="lead-panel" id="follow-ups">
+      <h2 id="follow-ups-heading">Follow-ups</h2>
+      {open.length === 0 ? (
+        <p className="staff-muted">No follow-up planned.</p>
+      ) : (
+        <ul className="staff-tasks">
+          {open.map((task) => (
+            <li key={task.id} className={`staff-task${task.dueAt.getTime() < now ? ' staff-task--overdue' : ''}`}>
+              <span className="staff-task__what">
+                <strong>{dueWords(task.dueAt)}</strong>
+                {task.dueAt.getTime() < now ? ' (overdue)' : ''}: {task.note}
+              </span>
+              <form method="post" action={`${leadPaths.lead(leadId)}#follow-ups`}>
+                <input type="hidden" name="action" value="task-done" />
+                <input type="hidden" name="task" value={task.id} />
+                <button type="submit" className="staff-button staff-button--small">
+                  Done
+                </button>
+              </form>
+            </li>
+          ))}
+        </ul>
+      )}
+      {done.length > 0 && (
+        <p className="staff-muted">
+          Done lately: {done.map((t) => t.note).join('; ')}
+        </p>
+      )}
+      <form method="post" action={`${leadPaths.lead(leadId)}#follow-ups`} className="staff-form">
+        <input type="hidden" name="action" value="task" />
+        <div className="staff-field">
+          <label htmlFor="task-due">When (New Jersey time)</label>
+          <input
+            id="task-due"
+            name="dueAt"
+            type="datetime-local"
+            required
+            defaultValue={typed?.dueAt ?? localInputValue(new Date(now + 86_400_000))}
+            aria-invalid={problem('dueAt') ? true : undefined}
+            aria-describedby={problem('dueAt') ? 'task-due-problem' : undefined}
+          />
+          {problem('dueAt') && (
+            <p className="staff-error" id="task-due-problem">
+              {problem('dueAt')}
+            </p>
+          )}
+        </div>
+        <div className="staff-field">
+          <label htmlFor="task-note">What to do</label>
+          <textarea
+            id="task-note"
+            name="note"
+            rows={2}
+            maxLength={taskLimits.note}
+            required
+            defaultValue={typed?.note}
+            aria-invalid={problem('note') ? true : undefined}
+            aria-describedby={problem('note') ? 'task-note-problem' : undefined}
+          />
+          {problem('note') && (
+            <p className="staff-error" id="task-note-problem">
+              {problem('note')}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="staff-button">
+          Add follow-up
+        </button>
+      </form>
+    </section>
+  )
+}

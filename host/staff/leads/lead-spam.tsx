@@ -4,7 +4,7 @@ import { spamKeptDays } from '../../../domain/lead-status.ts'
 import { leadPaths } from '../../../domain/staff-paths.ts'
 import { type PostOutcome, type StaffPageContext, type StaffPageProps, staffPage } from '../page.ts'
 import { dealerTime, inboxPageSize } from './inbox-filter.ts'
-import { ContactLinks, LeadSource } from './lead-bits.tsx'
+import { ContactLinks, LeadSource, MessagePreview, PageLinks, pageRange } from './lead-bits.tsx'
 
 /**
  * `/staff/leads/spam`: what the spam rules caught (PRODUCT.md, "no lead silently lost"), each
@@ -21,10 +21,11 @@ async function loadSpam(context: StaffPageContext) {
 type SpamData = Awaited<ReturnType<typeof loadSpam>>
 
 async function postSpam(context: StaffPageContext, form: Record<string, string>): Promise<PostOutcome> {
-  const id = Number(form.id)
+  const parsed = context.parse('staff.lead.notSpam')
+  if (!parsed.ok) return parsed.refusal
   try {
-    await context.caller.staff.lead.notSpam({ id })
-    return { redirect: `${leadPaths.spam}?moved=${id}` }
+    await context.caller.staff.lead.notSpam(parsed.value)
+    return { redirect: `${leadPaths.spam}?moved=${parsed.value.id}` }
   } catch (error) {
     if (error instanceof TRPCError && error.code === 'NOT_FOUND') {
       return { status: 404, posted: { values: form, errors: {}, message: 'That lead is not in the Spam view any more: someone moved it already, or it was deleted.' } }
@@ -35,7 +36,6 @@ async function postSpam(context: StaffPageContext, form: Record<string, string>)
 
 function SpamPage({ data, posted }: StaffPageProps<SpamData>) {
   const { leads, total, page } = data
-  const first = (page - 1) * inboxPageSize
   return (
     <>
       <p className="lead-back">
@@ -58,9 +58,7 @@ function SpamPage({ data, posted }: StaffPageProps<SpamData>) {
         </p>
       )}
       <p className="staff-count" id="spam-count">
-        {total === 0
-          ? 'Nothing caught in the last 30 days.'
-          : `${(first + 1).toLocaleString('en-US')}–${Math.min(first + inboxPageSize, total).toLocaleString('en-US')} of ${total.toLocaleString('en-US')} caught, newest first`}
+        {total === 0 ? 'Nothing caught in the last 30 days.' : pageRange(page, total, 'caught')}
       </p>
       {leads.length > 0 && (
         <table className="lead-table lead-spam" aria-describedby="spam-count">
@@ -94,7 +92,9 @@ function SpamPage({ data, posted }: StaffPageProps<SpamData>) {
                   </div>
                 </td>
                 <td data-label="Message" className="lead-table__message">
-                  <div>{lead.message ? `${lead.message}${lead.messageCut ? '…' : ''}` : <span className="staff-muted">No message</span>}</div>
+                  <div>
+                    <MessagePreview lead={lead} />
+                  </div>
                 </td>
                 <td data-label="Source">
                   <div>
@@ -119,21 +119,14 @@ function SpamPage({ data, posted }: StaffPageProps<SpamData>) {
           </tbody>
         </table>
       )}
-      {total > inboxPageSize && (
-        <nav className="staff-pages" aria-label="Pages of spam">
-          {page > 1 ? <a href={`${leadPaths.spam}?page=${page - 1}`}>Newer</a> : <span />}
-          <span>
-            Page {page.toLocaleString('en-US')} of {Math.ceil(total / inboxPageSize).toLocaleString('en-US')}
-          </span>
-          {first + inboxPageSize < total ? <a href={`${leadPaths.spam}?page=${page + 1}`}>Older</a> : <span />}
-        </nav>
-      )}
+      <PageLinks label="Pages of spam" page={page} total={total} href={(page) => `${leadPaths.spam}?page=${page}`} newer="Newer" older="Older" />
     </>
   )
 }
 
 export const leadSpamPage = staffPage<SpamData>({
   path: leadPaths.spam,
+  roles: { get: ['manager', 'see the spam view'], post: ['manager', 'move a lead out of spam'] },
   title: () => 'Spam',
   load: loadSpam,
   Page: SpamPage,

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 
 /**
  * Leads per week as stacked bars, drawn as plain SVG on the server (no chart library, no script).
@@ -115,37 +115,65 @@ export function WeekChart(props: { title: string; summary: string; weeks: readon
 /** The chart's figures as a table: a row per week, a column per line. */
 export function WeekTable(props: { caption: string; weeks: readonly string[]; series: readonly ChartSeries[] }) {
   return (
-    <div className="lead-scroll" tabIndex={0} role="region" aria-label={`${props.caption}, figures`}>
+    <FiguresTable
+      label={props.caption}
+      caption={props.caption}
+      columns={['Week starting', ...props.series.map((s) => s.label)]}
+      rows={props.weeks.map((week, i) => ({ key: week, cells: [weekLabel(week), ...props.series.map((s) => s.counts[i] ?? 0)] }))}
+      total={['Total', ...props.series.map((s) => s.total)]}
+    />
+  )
+}
+
+/**
+ * Figures as a table in a region that scrolls sideways on a phone: a header row, a row per item
+ * headed by its first cell, a row saying `empty` when there is none, and a total row.
+ */
+export function FiguresTable(props: {
+  /** The region's name: "<label>, figures". */
+  label: string
+  /** What the table is, for screen readers. */
+  caption: ReactNode
+  columns: readonly string[]
+  rows: readonly { key: string; cells: readonly ReactNode[] }[]
+  empty?: ReactNode
+  total?: readonly ReactNode[]
+}) {
+  const row = (cells: readonly ReactNode[]) => (
+    <>
+      <th scope="row">{cells[0]}</th>
+      {cells.slice(1).map((cell, i) => (
+        <td key={i}>{cell}</td>
+      ))}
+    </>
+  )
+  return (
+    <div className="lead-scroll" tabIndex={0} role="region" aria-label={`${props.label}, figures`}>
       <table className="lead-figures">
         <caption className="staff-sr-only">{props.caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Week starting</th>
-            {props.series.map((s) => (
-              <th scope="col" key={s.key}>
-                {s.label}
+            {props.columns.map((column, i) => (
+              <th scope="col" key={i}>
+                {column}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {props.weeks.map((week, i) => (
-            <tr key={week}>
-              <th scope="row">{weekLabel(week)}</th>
-              {props.series.map((s) => (
-                <td key={s.key}>{s.counts[i] ?? 0}</td>
-              ))}
+          {props.rows.length === 0 && props.empty !== undefined ? (
+            <tr>
+              <td colSpan={props.columns.length}>{props.empty}</td>
             </tr>
-          ))}
+          ) : (
+            props.rows.map((r) => <tr key={r.key}>{row(r.cells)}</tr>)
+          )}
         </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">Total</th>
-            {props.series.map((s) => (
-              <td key={s.key}>{s.total}</td>
-            ))}
-          </tr>
-        </tfoot>
+        {props.total && (
+          <tfoot>
+            <tr>{row(props.total)}</tr>
+          </tfoot>
+        )}
       </table>
     </div>
   )

@@ -1,0 +1,138 @@
+import type { ReactNode } from 'react'
+import type { PostedState } from './page.ts'
+
+/**
+ * The console's form pieces (issue #46), each written once: a field with its label, hint and
+ * problem; a group of boxes posting a list under one name; a confirm step; a notice. Plain HTML
+ * that posts without any script (decision 0016), named as the procedure's input schema names its
+ * fields, so the post is read by that schema (host/server/staff-forms.ts, decision 0037).
+ */
+
+/** What went through, or what was refused: one sentence in the console's alert box. */
+export function Notice({ children, tone = 'done' }: { children?: ReactNode; tone?: 'done' | 'error' }) {
+  if (children === undefined || children === null || children === '' || children === false) return null
+  return (
+    <p className={`staff-alert staff-alert--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+      {children}
+    </p>
+  )
+}
+
+/**
+ * A field: its label, the control (an `<input>` unless `children` gives another), a hint under it
+ * and, refused, the problem beside it, tied to the control for screen readers.
+ */
+export function Field(props: {
+  /** The name it posts under: the procedure's field. */
+  name: string
+  label: ReactNode
+  /** The control's id; the name, prefixed by the form's `idPrefix`, when omitted. */
+  id?: string
+  hint?: ReactNode
+  posted?: PostedState
+  type?: string
+  defaultValue?: string | number
+  required?: boolean
+  autoComplete?: string
+  inputMode?: 'numeric' | 'decimal' | 'email' | 'tel' | 'text'
+  /** Another control (a `<select>`, a `<textarea>`), given the same id, name and descriptions. */
+  children?: (control: { id: string; name: string; 'aria-invalid'?: true; 'aria-describedby'?: string; defaultValue?: string }) => ReactNode
+}) {
+  const id = props.id ?? props.name
+  const error = props.posted?.errors[props.name]
+  const described = [props.hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined
+  // A password is never sent back into the page, refused or not.
+  const value = props.type === 'password' ? undefined : (props.posted?.values[props.name] ?? (props.defaultValue === undefined ? undefined : String(props.defaultValue)))
+  const control = { id, name: props.name, 'aria-invalid': error ? (true as const) : undefined, 'aria-describedby': described, defaultValue: value }
+  return (
+    <div className="staff-field">
+      <label htmlFor={id}>{props.label}</label>
+      {props.children ? (
+        props.children(control)
+      ) : (
+        <input {...control} type={props.type ?? 'text'} required={props.required} autoComplete={props.autoComplete} inputMode={props.inputMode} />
+      )}
+      {props.hint && (
+        <p className="staff-hint" id={`${id}-hint`}>
+          {props.hint}
+        </p>
+      )}
+      {error && (
+        <p className="staff-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/**
+ * A box that posts `value` under `name` when ticked: several under one name are a list
+ * (`ids=3&ids=7`), which the schema reads as `ids: [3, 7]`; one alone is true-or-false (`on`).
+ */
+export function Checkbox(props: {
+  name: string
+  value?: string | number
+  label: ReactNode
+  /** Shown to screen readers only (a row's box, labelled by the row). */
+  hiddenLabel?: boolean
+  id: string
+  form?: string
+  defaultChecked?: boolean
+  posted?: PostedState
+}) {
+  const value = props.value === undefined ? undefined : String(props.value)
+  const posted = props.posted && (value === undefined ? props.posted.values[props.name] === 'on' : postedList(props.posted, props.name).includes(value))
+  return (
+    <>
+      <input
+        type="checkbox"
+        id={props.id}
+        name={props.name}
+        value={value}
+        form={props.form}
+        defaultChecked={props.posted ? posted : props.defaultChecked}
+      />
+      <label className={props.hiddenLabel ? 'staff-sr-only' : undefined} htmlFor={props.id}>
+        {props.label}
+      </label>
+    </>
+  )
+}
+
+/** What a refused form posted under one name, one value or several. */
+export function postedList(posted: PostedState | undefined, name: string): string[] {
+  if (!posted) return []
+  return posted.lists?.[name] ?? (posted.values[name] === undefined ? [] : [posted.values[name]])
+}
+
+/**
+ * The question before something that cannot be taken back, as its own page: what it does, the
+ * button that does it (posting `fields`), and the way back that does nothing.
+ */
+export function ConfirmStep(props: {
+  action: string
+  fields: Record<string, string | number | readonly (string | number)[]>
+  confirm: string
+  keep: { label: string; href: string }
+  posted?: PostedState
+  children: ReactNode
+}) {
+  return (
+    <>
+      <Notice tone="error">{props.posted?.message}</Notice>
+      {props.children}
+      <form method="post" action={props.action} className="staff-form__actions">
+        {Object.entries(props.fields).flatMap(([name, value]) =>
+          [value].flat().map((item) => <input key={`${name}-${item}`} type="hidden" name={name} value={item} />),
+        )}
+        <button className="staff-button staff-button--danger" type="submit">
+          {props.confirm}
+        </button>
+        <a className="staff-link-button" href={props.keep.href}>
+          {props.keep.label}
+        </a>
+      </form>
+    </>
+  )
+}

@@ -1,0 +1,22 @@
+import type { Page } from 'playwright-core'
+
+/**
+ * Widgets on a partner page, for vitest's tests (tests/support/partner-pages.ts) and Playwright
+ * Test's specs (tests/browser/fixtures.ts) alike: nothing here imports either runner.
+ */
+
+/** The loaded cards of an element (skeletons excluded). */
+export const cards = (page: Page, element: string) => page.locator(`${element} .gc-card:not(.gc-card--skeleton)`)
+
+/** Adds the loader the way a CMS or a framework does: a module script, appended after the page loaded. */
+export async function addLoader(page: Page, apiUrl: string, query = '') {
+  await page.evaluate(
+    ({ apiUrl, query }) => {
+      const script = document.createElement('script')
+      script.type = 'module'
+      script.src = `${apiUrl}/widgets/gc-widgets.js${query}`
+      document.head.append(script)
+    },
+    { apiUrl, query },
+  )
+}
