@@ -37,8 +37,9 @@ export type SitePage = keyof typeof sitePaths
 
 /**
  * Pages only a link in an email opens (a price alert's confirmation and unsubscribe, a booking's
- * page to move or cancel it, with the link's token in the query), and a shopper's own lists
- * (compare, saved): never in the sitemap, never indexed.
+ * page to move or cancel it, with the link's token in the query: never indexed), and a shopper's
+ * own lists (compare, saved: indexable, their canonical address the page without the list).
+ * None is in the sitemap.
  */
 const unlistedPages: ReadonlySet<SitePage> = new Set(['watchConfirm', 'watchStop', 'appointmentManage', 'compare', 'saved'])
 

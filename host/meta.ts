@@ -47,7 +47,7 @@ export interface PageMeta {
   location?: County
   /** Schema.org objects for this page. */
   jsonLd?: readonly object[]
-  /** Only the 404 page asks not to be indexed. */
+  /** Pages that ask not to be indexed: the 404, a sold cart's, and those only an email's link opens. */
   noindex?: boolean
 }
 

@@ -13,15 +13,15 @@ import type { PageProps, Route } from '../page.ts'
 
 const slugsOf = (search: string | URLSearchParams) => readShortlist('compare', new URLSearchParams(search).get('carts'))
 
-const meta = (search: string | URLSearchParams): PageMeta => ({
+const meta: PageMeta = {
   title: 'Compare Golf Carts',
   description: `Up to ${compareLimit} golf carts side by side: price, monthly payment, seats, range, battery and showroom, at ${business.name}.`,
   keywords: ['compare golf carts'],
   pageType: 'compare',
-  path: paths.compareCarts(slugsOf(search)),
-  // A shopper's own list: for visitors, not search results.
-  noindex: true,
-})
+  // A shopper's own list: its canonical address is the page without the list, so the endless
+  // `?carts=` variants are one page to a search engine (and none is in the sitemap).
+  path: paths.compare,
+}
 
 type Row = [label: string, value: (cart: GolfCartDetail, spec: Specifications) => string]
 
@@ -52,7 +52,7 @@ function ComparePage({ search }: PageProps) {
   const slugs = slugsOf(search)
   const trpc = useTRPC()
   const found = useQueries({ queries: slugs.map((slug) => vehicleQuery(trpc, slug)) })
-  useDocumentMeta(meta(search))
+  useDocumentMeta(meta)
   const carts = found.flatMap((query) => (query.data ? [query.data] : []))
   const missing = slugs.length - carts.length
   return (
@@ -115,7 +115,7 @@ function ComparePage({ search }: PageProps) {
 
 export const compareRoute: Route = {
   Page: ComparePage,
-  meta: (_context, _params, search) => meta(search ?? ''),
+  meta: () => meta,
   async prefetch({ queryClient, trpc }, _params, search) {
     await Promise.all(slugsOf(search).map((slug) => queryClient.prefetchQuery(vehicleQuery(trpc, slug))))
   },

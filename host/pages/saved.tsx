@@ -10,14 +10,14 @@ import type { PageProps, Route } from '../page.ts'
 
 const slugsOf = (search: string | URLSearchParams) => readShortlist('saved', new URLSearchParams(search).get('carts'))
 
-const meta = (search: string | URLSearchParams): PageMeta => ({
+const meta: PageMeta = {
   title: 'Saved Golf Carts',
   description: `The golf carts you saved at ${business.name}, kept in this browser.`,
   keywords: ['saved golf carts'],
   pageType: 'saved',
-  path: paths.savedCarts(slugsOf(search)),
-  noindex: true,
-})
+  // As /compare's: one canonical page, whatever list the address carries.
+  path: paths.saved,
+}
 
 /**
  * `/saved`: the carts this browser saved (PRODUCT.md, "compare and save"). No account and no
@@ -29,7 +29,7 @@ function SavedPage({ search }: PageProps) {
   const slugs = slugsOf(search)
   const trpc = useTRPC()
   const found = useQueries({ queries: slugs.map((slug) => vehicleQuery(trpc, slug)) })
-  useDocumentMeta(meta(search))
+  useDocumentMeta(meta)
   const carts = found.flatMap((query) => (query.data ? [query.data] : []))
   return (
     <section className="section">
@@ -50,7 +50,7 @@ function SavedPage({ search }: PageProps) {
 
 export const savedRoute: Route = {
   Page: SavedPage,
-  meta: (_context, _params, search) => meta(search ?? ''),
+  meta: () => meta,
   async prefetch({ queryClient, trpc }, _params, search) {
     await Promise.all(slugsOf(search).map((slug) => queryClient.prefetchQuery(vehicleQuery(trpc, slug))))
   },

@@ -39,7 +39,9 @@ describe('/compare', () => {
     expect(row(page, 'Price')).toEqual(chosen.map((c) => `$${c.price.toLocaleString('en-US')}`))
     expect(row(page, 'Monthly')).toEqual(chosen.map((c) => `From ${formatMonthly(monthlyFrom(c.price))}`))
     expect(row(page, 'Range')).toEqual(chosen.map((c) => `${c.specs.rangeMiles.min}-${c.specs.rangeMiles.max} miles`))
-    expect(page.document.querySelector('meta[name="robots"]')?.getAttribute('content')).toContain('noindex')
+    // Indexable (Lighthouse's SEO audit), as one page: the list is the shopper's, not the address's.
+    expect(page.document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('index, follow')
+    expect(page.document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(/\/compare$/)
   })
 
   it('removes one cart with a link to the same list without it, and keeps at most three', async () => {

@@ -170,13 +170,27 @@ const sections: Record<string, Section> = {
   },
 }
 
-/** The five pages issue #4 and #6 name, on a server started just for the run. */
+/**
+ * One address of every page type the site has (domain/site-paths.ts, issue #54), on a server
+ * started just for the run: the pages a shopper reaches, the forms and the shortlists included.
+ * The pages only an email's link opens (an alert's confirmation, a booking's) are left out.
+ */
 export const lighthousePages = [
   '/',
   '/inventory',
   '/vehicle/2025-evolution-d6-max-gt4',
   '/ocean-county-golf-carts',
+  '/rentals',
   '/rentals/ocean-county-golf-cart-rentals',
+  '/rentals/request',
+  '/services',
+  '/services/request',
+  '/financing',
+  '/about',
+  '/contact',
+  '/compare?carts=2025-evolution-d6-max-gt4,2025-denago-ev-rover-xl6,2025-evolution-d5-maverick-2-2',
+  '/saved',
+  '/privacy-policy',
 ]
 
 function lighthouseMarkdown(results: LighthouseResult[], base: string): string {
