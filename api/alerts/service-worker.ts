@@ -1,4 +1,5 @@
 import { paths } from '../../domain/site-paths.ts'
+import { pushWorkerSource } from '../http/push-worker.ts'
 
 /**
  * The shoppers' service worker (PRODUCT.md, "watching a cart or a search": Web Push where the
@@ -9,34 +10,12 @@ import { paths } from '../../domain/site-paths.ts'
 export const shopperWorkerPath = '/alerts/sw.js'
 export const shopperWorkerScope = '/alerts/'
 
-/** Plain JavaScript, run by the browser in the worker's scope. */
-export const shopperWorkerSource = `'use strict'
-self.addEventListener('install', () => self.skipWaiting())
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()))
-
-// An alert: the payload the server encrypted for this browser (api/alerts/alert-messages.ts).
-self.addEventListener('push', (event) => {
-  let alert = {}
-  try {
-    alert = event.data ? event.data.json() : {}
-  } catch (error) {
-    alert = { body: event.data ? event.data.text() : '' }
-  }
-  event.waitUntil(
-    self.registration.showNotification(alert.title || 'Golf cart alert', {
-      body: alert.body || '',
-      tag: alert.tag,
-      icon: '/favicon.svg',
-      data: { url: alert.url },
-    }),
-  )
+/** Plain JavaScript, run by the browser in the worker's scope (api/http/push-worker.ts). */
+export const shopperWorkerSource = pushWorkerSource({
+  payload: 'An alert: the payload the server encrypted for this browser (api/alerts/alert-messages.ts).',
+  fallbackTitle: 'Golf cart alert',
+  renotify: false,
+  // Tapped: the cart or the search, on this site only.
+  onTap: `  const path = typeof wanted === 'string' && wanted.startsWith('/') && !wanted.startsWith('//') ? wanted : '${paths.inventory}'
+  event.waitUntil(self.clients.openWindow(new URL(path, self.location.origin).href))`,
 })
-
-// Tapped: the cart or the search, on this site only.
-self.addEventListener('notificationclick', (event) => {
-  event.notification.close()
-  const wanted = event.notification.data && event.notification.data.url
-  const path = typeof wanted === 'string' && wanted.startsWith('/') && !wanted.startsWith('//') ? wanted : '${paths.inventory}'
-  event.waitUntil(self.clients.openWindow(new URL(path, self.location.origin).href))
-})
-`

@@ -1,5 +1,6 @@
 import { business } from '../../domain/business.ts'
 import { leadPaths, staffPaths } from '../../domain/staff-paths.ts'
+import { pushWorkerSource } from '../http/push-worker.ts'
 
 /**
  * The console as an installable web app (PRODUCT.md, "lead alerts"): its manifest and the service
@@ -26,41 +27,18 @@ export function webAppManifest(): string {
   })
 }
 
-/** Plain JavaScript, run by the browser in the service worker's scope (`/staff/`). */
-export const serviceWorkerSource = `'use strict'
-self.addEventListener('install', () => self.skipWaiting())
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()))
-
-// A lead alert: the payload the server encrypted for this browser (api/leads/messages.ts, pushPayload).
-self.addEventListener('push', (event) => {
-  let alert = {}
-  try {
-    alert = event.data ? event.data.json() : {}
-  } catch (error) {
-    alert = { body: event.data ? event.data.text() : '' }
-  }
-  event.waitUntil(
-    self.registration.showNotification(alert.title || 'New lead', {
-      body: alert.body || '',
-      tag: alert.tag,
-      renotify: Boolean(alert.tag),
-      icon: '/favicon.svg',
-      data: { url: alert.url },
-    }),
-  )
-})
-
-// Tapped: the lead's page, in the console's window when one is open.
-self.addEventListener('notificationclick', (event) => {
-  event.notification.close()
-  const wanted = event.notification.data && event.notification.data.url
-  const url = new URL(typeof wanted === 'string' && wanted.startsWith('/staff/') ? wanted : '${leadPaths.inbox}', self.location.origin).href
+/** Plain JavaScript, run by the browser in the service worker's scope, `/staff/` (api/http/push-worker.ts). */
+export const serviceWorkerSource = pushWorkerSource({
+  payload: 'A lead alert: the payload the server encrypted for this browser (api/leads/messages.ts, pushPayload).',
+  fallbackTitle: 'New lead',
+  renotify: true,
+  // Tapped: the lead's page, in the console's window when one is open.
+  onTap: `  const url = new URL(typeof wanted === 'string' && wanted.startsWith('/staff/') ? wanted : '${leadPaths.inbox}', self.location.origin).href
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
       const open = windows.find((client) => client.url === url) || windows.find((client) => 'navigate' in client)
       if (open) return open.focus().then((client) => (client.url === url ? client : client.navigate(url)))
       return self.clients.openWindow(url)
     }),
-  )
+  )`,
 })
-`
