@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type RequestListener, type Server } from 'node:http'
 import { join, resolve } from 'node:path'
 import { seed } from './carts/seed.ts'
-import { ConfigError, loadEnv } from './config/env.ts'
+import { ConfigError, type Env, loadEnv } from './config/env.ts'
 import { DataDirLockedError } from './db/data-dir-lock.ts'
 import { type Database, openDatabase } from './db/database.ts'
 import { migrate } from './db/migrate.ts'
@@ -166,4 +166,22 @@ export function createHttpServer(listener: RequestListener, limits = httpLimits,
 /** Where a server on the embedded database tells staff tools how to reach it. */
 export function staffAccessFile(dataDir: string): string {
   return join(resolve(dataDir), 'staff-access.json')
+}
+
+/** What a server on the embedded database wrote to `staffAccessFile`: its loopback address and token. */
+export interface RunningServerAccess {
+  url: string
+  token: string
+  pid?: number
+}
+
+/**
+ * How a command reaches the running server that holds the embedded database (decision 0025), or
+ * undefined when the database is PostgreSQL or no server has written its file: the command then
+ * opens the database itself. The server that wrote the file may be gone; the caller finds out.
+ */
+export function runningServerAccess(env: Pick<Env, 'databaseUrl' | 'dataDir'>): RunningServerAccess | undefined {
+  const file = staffAccessFile(env.dataDir)
+  if (env.databaseUrl || !existsSync(file)) return undefined
+  return JSON.parse(readFileSync(file, 'utf8')) as RunningServerAccess
 }

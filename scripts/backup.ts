@@ -5,13 +5,13 @@
  * repeatable-read transaction; the embedded database is written by the running server that holds
  * it, or read from the data folder when none is running. Restore with `npm run restore FILE`.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { Readable } from 'node:stream'
 import { loadEnv } from '../api/config/env.ts'
 import { BackupError, databaseIsEmpty } from '../api/db/backup.ts'
 import { backupEstimate, backupFileName, backupStream, saveBackup } from '../api/db/backup-files.ts'
 import { openDatabase } from '../api/db/database.ts'
-import { staffAccessFile } from '../api/server.ts'
+import { runningServerAccess } from '../api/server.ts'
 import { complain, say } from '../api/terminal.ts'
 
 const args = process.argv.slice(2)
@@ -41,9 +41,9 @@ try {
 
 async function backUp(file: string) {
   const env = loadEnv()
-  const access = staffAccessFile(env.dataDir)
-  if (!env.databaseUrl && existsSync(access)) {
-    const { url, token, pid } = JSON.parse(readFileSync(access, 'utf8')) as { url: string; token: string; pid?: number }
+  const access = runningServerAccess(env)
+  if (access) {
+    const { url, token, pid } = access
     const headers = { authorization: `Bearer ${token}` }
     // A server that cannot answer this in 30 s (its database held up) is said so, not waited for.
     const estimate = await fetch(`${url}/internal/backup/estimate`, { headers, signal: AbortSignal.timeout(30_000) }).catch((error: unknown) => {

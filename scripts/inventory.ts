@@ -8,9 +8,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { loadEnv } from '../api/config/env.ts'
-import { openDatabase } from '../api/db/database.ts'
-import { migrate } from '../api/db/migrate.ts'
-import { staffAccessFile } from '../api/server.ts'
+import { openMigratedDatabase } from '../api/db/migrate.ts'
+import { type RunningServerAccess, runningServerAccess } from '../api/server.ts'
 import { inventoryTool } from '../api/staff/audit.ts'
 import { createInventory, describePlan, type ImportResult } from '../api/staff/inventory.ts'
 import { maxImportBytes, parseInventoryCsv, problemLines, type RowProblem } from '../api/carts/inventory-csv.ts'
@@ -132,13 +131,10 @@ function report(result: ImportResult, { say, complain }: Writers): number {
 
 async function openTarget(source: NodeJS.ProcessEnv): Promise<Target> {
   const env = loadEnv(source)
-  const access = staffAccessFile(env.dataDir)
-  if (!env.databaseUrl && existsSync(access)) {
-    const remote = await runningServer(access)
-    if (remote) return remote
-  }
-  const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
-  await migrate(db.sql)
+  const access = runningServerAccess(env)
+  const remote = access && (await runningServer(access))
+  if (remote) return remote
+  const db = await openMigratedDatabase(env)
   const inventory = createInventory(db.sql, () => {}, { photoPolicy: { siteUrl: env.siteUrl, allowedHosts: env.importPhotoHosts } })
   return {
     importCsv: (text, dry, folder) => inventory.importCsv(text, inventoryTool, { dryRun: dry, filesAllowed: true, folder }),
@@ -148,8 +144,7 @@ async function openTarget(source: NodeJS.ProcessEnv): Promise<Target> {
 }
 
 /** The server that holds the embedded database, through its loopback-only endpoint. */
-async function runningServer(accessFile: string): Promise<Target | undefined> {
-  const { url, token } = JSON.parse(readFileSync(accessFile, 'utf8')) as { url: string; token: string }
+async function runningServer({ url, token }: RunningServerAccess): Promise<Target | undefined> {
   const headers = { authorization: `Bearer ${token}` }
   const answer = async (res: Response) => {
     if (res.ok) return res

@@ -3,13 +3,11 @@
  * staff who do not write SQL. Reads PostgreSQL directly when DATABASE_URL is set; with the
  * embedded database it asks the running server, or opens the data folder when none is running.
  */
-import { existsSync, readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { loadEnv } from '../api/config/env.ts'
-import { openDatabase } from '../api/db/database.ts'
-import { migrate } from '../api/db/migrate.ts'
+import { openMigratedDatabase } from '../api/db/migrate.ts'
 import { type LeadRow, leadsAsCsv, leadsAsText, parseSince, recentLeads } from '../api/leads/leads-report.ts'
-import { staffAccessFile } from '../api/server.ts'
+import { runningServerAccess } from '../api/server.ts'
 import { complain, say, writeData } from '../api/terminal.ts'
 
 const { values } = parseArgs({
@@ -38,9 +36,9 @@ try {
 
 async function readLeads(since: Date): Promise<LeadRow[]> {
   const env = loadEnv()
-  const access = staffAccessFile(env.dataDir)
-  if (!env.databaseUrl && existsSync(access)) {
-    const { url, token } = JSON.parse(readFileSync(access, 'utf8')) as { url: string; token: string }
+  const access = runningServerAccess(env)
+  if (access) {
+    const { url, token } = access
     try {
       const res = await fetch(`${url}/internal/leads?since=${encodeURIComponent(since.toISOString())}${values.spam ? '&spam=1' : ''}`, {
         headers: { authorization: `Bearer ${token}` },
@@ -50,9 +48,8 @@ async function readLeads(since: Date): Promise<LeadRow[]> {
       // The server that wrote the file is gone; read the folder directly below.
     }
   }
-  const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
+  const db = await openMigratedDatabase(env)
   try {
-    await migrate(db.sql)
     return await recentLeads(db.sql, since, { spam: values.spam })
   } finally {
     await db.close()

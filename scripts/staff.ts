@@ -4,13 +4,11 @@
  * the terminal without echo, twice. PostgreSQL (DATABASE_URL) is used directly; with the embedded
  * database the command asks the running server, or opens the data folder when none is running.
  */
-import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { loadEnv } from '../api/config/env.ts'
-import { openDatabase } from '../api/db/database.ts'
-import { migrate } from '../api/db/migrate.ts'
-import { staffAccessFile } from '../api/server.ts'
+import { openMigratedDatabase } from '../api/db/migrate.ts'
+import { type RunningServerAccess, runningServerAccess } from '../api/server.ts'
 import { terminalLines } from '../api/terminal.ts'
 import { hashPassword } from '../api/users/passwords.ts'
 import {
@@ -241,13 +239,10 @@ function askHidden(io: StaffIO, prompt: string): Promise<string> {
 
 async function openAccounts(source: NodeJS.ProcessEnv): Promise<Accounts> {
   const env = loadEnv(source)
-  const access = staffAccessFile(env.dataDir)
-  if (!env.databaseUrl && existsSync(access)) {
-    const remote = await runningServer(access)
-    if (remote) return remote
-  }
-  const db = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
-  await migrate(db.sql)
+  const access = runningServerAccess(env)
+  const remote = access && (await runningServer(access))
+  if (remote) return remote
+  const db = await openMigratedDatabase(env)
   const users = createUserStore(db.sql)
   return {
     list: () => users.list(),
@@ -260,8 +255,7 @@ async function openAccounts(source: NodeJS.ProcessEnv): Promise<Accounts> {
 }
 
 /** The server that holds the embedded database, through its loopback-only endpoint. */
-async function runningServer(accessFile: string): Promise<Accounts | undefined> {
-  const { url, token } = JSON.parse(readFileSync(accessFile, 'utf8')) as { url: string; token: string }
+async function runningServer({ url, token }: RunningServerAccess): Promise<Accounts | undefined> {
   const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
     const res = await fetch(`${url}/internal/staff${path}`, {
       method,

@@ -1,6 +1,6 @@
 import { readFile, readdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import type { ReservedSql, Sql } from './database.ts'
+import { type Database, type DatabaseOptions, openDatabase, type ReservedSql, type Sql } from './database.ts'
 
 // From the repository root, not from this file's folder: the server also runs as one built file
 // (dist/server/main.js, two folders deep like this one), where './migrations/' would not exist.
@@ -70,4 +70,16 @@ export async function migrate(sql: Sql, migrations?: Migration[]): Promise<strin
 /** Every version recorded as applied (and the seed's mark, api/carts/seed.ts). */
 export async function appliedVersions(sql: Sql | ReservedSql): Promise<string[]> {
   return (await sql<{ version: string }[]>`select version from schema_migrations`).map((row) => row.version)
+}
+
+/** The database a command opens itself (no running server holds it), brought up to date first. */
+export async function openMigratedDatabase(options: DatabaseOptions): Promise<Database> {
+  const db = await openDatabase(options)
+  try {
+    await migrate(db.sql)
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+  return db
 }
