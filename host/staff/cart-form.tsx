@@ -484,22 +484,21 @@ async function saveCart(context: StaffPageContext, form: Record<string, string>)
   }
 }
 
+/** The one form a new cart and a saved one share: read, shown and saved the same way. */
+const cartForm = { load: loadCart, Page: CartFormPage, post: saveCart }
+
 export const newCartPage = staffPage<CartPageData>({
   path: staffPaths.newCart,
   roles: { get: ['sales', 'add carts'], post: ['sales', 'add carts'] },
   title: () => 'Add a cart',
-  load: loadCart,
-  Page: CartFormPage,
-  post: saveCart,
+  ...cartForm,
 })
 
 export const cartPage = staffPage<CartPageData>({
   path: staffPaths.cart.pattern,
   roles: { get: ['sales', 'see a cart'], post: ['sales', 'edit carts'] },
   title: (data) => data.cart?.title ?? 'Cart',
-  load: loadCart,
-  Page: CartFormPage,
-  post: saveCart,
+  ...cartForm,
 })
 
 /** Deleting a cart asks first (PRODUCT.md): this page is the question, its post the answer. */

@@ -9,10 +9,10 @@ import type { PostedState } from './page.ts'
  */
 
 /** What went through, or what was refused: one sentence in the console's alert box. */
-export function Notice({ children, tone = 'done' }: { children?: ReactNode; tone?: 'done' | 'error' }) {
+export function Notice({ children, tone = 'done', id }: { children?: ReactNode; tone?: 'done' | 'error'; id?: string }) {
   if (children === undefined || children === null || children === '' || children === false) return null
   return (
-    <p className={`staff-alert staff-alert--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+    <p className={`staff-alert staff-alert--${tone}`} id={id} role={tone === 'error' ? 'alert' : 'status'}>
       {children}
     </p>
   )
@@ -35,6 +35,8 @@ export function Field(props: {
   required?: boolean
   autoComplete?: string
   inputMode?: 'numeric' | 'decimal' | 'email' | 'tel' | 'text'
+  /** Added to the field's own class (`staff-field`): its place in a row of filters. */
+  className?: string
   /** Another control (a `<select>`, a `<textarea>`), given the same id, name and descriptions. */
   children?: (control: { id: string; name: string; 'aria-invalid'?: true; 'aria-describedby'?: string; defaultValue?: string }) => ReactNode
 }) {
@@ -45,7 +47,7 @@ export function Field(props: {
   const value = props.type === 'password' ? undefined : (props.posted?.values[props.name] ?? (props.defaultValue === undefined ? undefined : String(props.defaultValue)))
   const control = { id, name: props.name, 'aria-invalid': error ? (true as const) : undefined, 'aria-describedby': described, defaultValue: value }
   return (
-    <div className="staff-field">
+    <div className={props.className ? `staff-field ${props.className}` : 'staff-field'}>
       <label htmlFor={id}>{props.label}</label>
       {props.children ? (
         props.children(control)
@@ -62,6 +64,31 @@ export function Field(props: {
           {error}
         </p>
       )}
+    </div>
+  )
+}
+
+/** A `<select>` for a `Field`: its choices, in order (a filter's first is the one that narrows nothing). */
+export const choices = (options: readonly { value: string | number; label: string }[]) =>
+  function Choices(control: { id: string; name: string; defaultValue?: string }) {
+    return (
+      <select {...control}>
+        {options.map((o) => (
+          <option key={`${o.value}:${o.label}`} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    )
+  }
+
+/** A form's one button, at its foot. */
+export function Submit({ children }: { children: ReactNode }) {
+  return (
+    <div className="staff-form__actions">
+      <button className="staff-button" type="submit">
+        {children}
+      </button>
     </div>
   )
 }
