@@ -100,7 +100,6 @@ function AccountsPage({ data, posted }: StaffPageProps<AccountsData>) {
         columns={['Account', 'Role', 'Email', 'Last sign-in', 'Second step', { hidden: 'Actions' }]}
       >
         {data.accounts.map((account) => {
-          const roleId = `role-${account.id}`
           return (
             <tr key={account.id} data-username={account.username}>
               <th scope="row">
@@ -112,10 +111,9 @@ function AccountsPage({ data, posted }: StaffPageProps<AccountsData>) {
                 <form method="post" action={staffPaths.accounts} className="staff-accounts__role">
                   <input type="hidden" name="action" value="role" />
                   <input type="hidden" name="username" value={account.username} />
-                  <label className="staff-sr-only" htmlFor={roleId}>
-                    Role of {account.username}
-                  </label>
-                  {roleChoices({ id: roleId, name: 'role', defaultValue: account.role })}
+                  <Field name="role" id={`role-${account.id}`} label={`Role of ${account.username}`} hiddenLabel defaultValue={account.role}>
+                    {roleChoices}
+                  </Field>
                   <button className="staff-button staff-button--small" type="submit">
                     Save<span className="staff-sr-only"> the role of {account.username}</span>
                   </button>

@@ -12,7 +12,9 @@ import { StaffTable } from './staff-table.tsx'
 import { type PostedState, type PostOutcome, type StaffPageContext, type StaffPageProps } from './page.ts'
 import { StaffNotFound, staffPage } from './page.ts'
 
-const statusFilter = choices([{ value: '', label: 'Every status' }, ...cartStatuses.map((status) => ({ value: status, label: statusLabels[status] }))])
+const statusOptions = cartStatuses.map((status) => ({ value: status, label: statusLabels[status] }))
+const statusChoices = choices(statusOptions)
+const statusFilter = choices([{ value: '', label: 'Every status' }, ...statusOptions])
 const locationFilter = choices([{ value: '', label: 'Every showroom' }, ...showrooms.map((showroom) => ({ value: showroom.id, label: showroom.name }))])
 
 /** How many carts one page of the console's table shows. */
@@ -179,7 +181,6 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
           {carts.map((cart) => {
             const mine = posted?.rowId === cart.id ? posted : undefined
             const formId = `quick-${cart.id}`
-            const priceError = mine?.errors.price
             return (
               <tr key={cart.id} id={`cart-${cart.id}`}>
                 <th scope="row" className="staff-table__cart">
@@ -207,53 +208,21 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
                 </th>
                 <td data-label="Stock number">{cart.stockNumber}</td>
                 <td data-label="Price">
-                  <label className="staff-sr-only" htmlFor={`price-${cart.id}`}>
-                    Price of {cart.title}
-                  </label>
-                  <input
-                    id={`price-${cart.id}`}
-                    className="staff-table__price"
-                    name="price"
-                    form={formId}
-                    inputMode="decimal"
-                    defaultValue={mine?.values.price ?? String(cart.price)}
-                    aria-invalid={priceError ? true : undefined}
-                    aria-describedby={priceError ? `price-${cart.id}-error` : undefined}
-                  />
-                  {priceError && (
-                    <p className="staff-error" id={`price-${cart.id}-error`}>
-                      {priceError}
-                    </p>
-                  )}
+                  <Field name="price" id={`price-${cart.id}`} label={`Price of ${cart.title}`} hiddenLabel form={formId} posted={mine} defaultValue={cart.price}>
+                    {(control) => <input {...control} className="staff-table__price" inputMode="decimal" />}
+                  </Field>
                 </td>
                 <td data-label="Watchers" className="staff-table__watchers">
                   {cart.watchers}
                   <span className="staff-sr-only"> watching its price</span>
                 </td>
                 <td data-label="Status">
-                  <label className="staff-sr-only" htmlFor={`status-${cart.id}`}>
-                    Status of {cart.title}
-                  </label>
-                  <select id={`status-${cart.id}`} name="status" form={formId} defaultValue={mine?.values.status ?? cart.status}>
-                    {cartStatuses.map((status) => (
-                      <option key={status} value={status}>
-                        {statusLabels[status]}
-                      </option>
-                    ))}
-                  </select>
+                  <Field name="status" id={`status-${cart.id}`} label={`Status of ${cart.title}`} hiddenLabel form={formId} posted={mine} defaultValue={cart.status}>
+                    {statusChoices}
+                  </Field>
                 </td>
                 <td data-label="Featured">
-                  <input
-                    id={`featured-${cart.id}`}
-                    type="checkbox"
-                    name="featured"
-                    value="true"
-                    form={formId}
-                    defaultChecked={mine ? mine.values.featured === 'true' : cart.featured}
-                  />
-                  <label className="staff-sr-only" htmlFor={`featured-${cart.id}`}>
-                    Feature {cart.title}
-                  </label>
+                  <Checkbox id={`featured-${cart.id}`} name="featured" value="true" form={formId} label={`Feature ${cart.title}`} hiddenLabel posted={mine} defaultChecked={cart.featured} />
                 </td>
                 <td className="staff-table__save">
                   <form id={formId} method="post" action={staffPaths.quickChange(cart.id)} data-confirm-sold={cart.title}>
