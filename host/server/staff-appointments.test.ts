@@ -97,7 +97,7 @@ describe('appointments in the console', () => {
     const lead = leadPaths.lead(leadId)
     const refused = await post(sales, lead, { action: 'task', dueAt: 'someday', note: 'Call her' })
     expect(refused.status).toBe(400)
-    expect(parsePage(400, await refused.text()).document.querySelector('#task-due-problem')?.textContent).toContain('Enter the due date and time')
+    expect(parsePage(400, await refused.text()).document.querySelector('#task-due-error')?.textContent).toContain('Enter the due date and time')
     const overdue = await post(sales, lead, { action: 'task', dueAt: new Date(Date.now() - 3_600_000).toISOString(), note: 'Call about the brochure' })
     expect(overdue.status).toBe(303)
     expect(overdue.headers.get('location')).toBe(`${lead}#follow-ups`)

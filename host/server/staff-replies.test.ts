@@ -78,7 +78,7 @@ describe('the reply box on a lead’s page', () => {
     const res = await post(sales, leadPaths.lead(id), { action: 'reply', channel: 'email', body: '   ' })
     expect(res.status).toBe(400)
     const page = parsePage(res.status, await res.text())
-    expect(page.text('#reply-body-problem')).toBe('Write the reply first')
+    expect(page.text('#reply-body-error')).toBe('Write the reply first')
     expect(page.document.querySelector('#reply-body')?.getAttribute('aria-invalid')).toBe('true')
     // A text to a number that never agreed: the sentence, with what was typed kept.
     const refused = await post(sales, leadPaths.lead(id), { action: 'reply', channel: 'sms', body: 'Hello there' })
@@ -165,7 +165,7 @@ describe('templates', () => {
     const bad = await post(manager, staffPaths.templates, { action: 'save', name: 'Welcome', body: 'Hi {first_name}' })
     expect(bad.status).toBe(400)
     const refused = parsePage(bad.status, await bad.text())
-    expect(refused.text('#template-body-problem')).toMatch(/^\{first_name\} is not a placeholder: use \{firstName\}/)
+    expect(refused.text('#template-body-error')).toMatch(/^\{first_name\} is not a placeholder: use \{firstName\}/)
     expect(refused.document.querySelector<HTMLInputElement>('#template-name')?.getAttribute('value')).toBe('Welcome')
 
     const added = await post(manager, staffPaths.templates, { action: 'save', name: 'Welcome', body: 'Hi {firstName}, {salesperson} here about {cart}.' })

@@ -1,7 +1,8 @@
 import { roleLabels, secondStepNeeded } from '../../domain/staff-access.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
 import { dealerTime } from './leads/inbox-filter.ts'
-import { Field, Notice } from './form-kit.tsx'
+import { Field, Notice, Submit } from './form-kit.tsx'
+import { StaffTable } from './staff-table.tsx'
 import { type PostedState, type StaffCaller, type StaffPageProps, staffPage } from './page.ts'
 
 /**
@@ -101,21 +102,13 @@ function SecondStepSection({ data, posted }: { data: AccountData; posted?: Poste
             required
           />
           <Field name="current" id="app-current" label="Current password" type="password" autoComplete="current-password" posted={mine('confirm-app')} required />
-          <div className="staff-form__actions">
-            <button className="staff-button" type="submit">
-              Turn on
-            </button>
-          </div>
+          <Submit>Turn on</Submit>
         </form>
       ) : (
         <form method="post" action={staffPaths.account} className="staff-form">
           <input type="hidden" name="action" value="start-app" />
           <p>Google Authenticator, Microsoft Authenticator, 1Password or any other app that shows 6-digit codes.</p>
-          <div className="staff-form__actions">
-            <button className="staff-button" type="submit">
-              Add an authenticator app
-            </button>
-          </div>
+          <Submit>Add an authenticator app</Submit>
         </form>
       )}
     </section>
@@ -136,36 +129,22 @@ function PasskeysPart({ data, posted }: { data: AccountData; posted?: PostedStat
     <>
       <h3 id="account-passkeys">Passkeys</h3>
       {passkeys.length > 0 ? (
-        <div className="staff-table-wrap">
-          <table className="staff-table staff-passkeys" aria-labelledby="account-passkeys">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Added</th>
-                <th scope="col">Last used</th>
-                <th scope="col">
-                  <span className="staff-sr-only">Remove</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {passkeys.map((passkey) => (
-                <tr key={passkey.id}>
-                  <th scope="row">
-                    {passkey.name}
-                  </th>
-                  <td data-label="Added">{dealerTime(passkey.createdAt)}</td>
-                  <td data-label="Last used">{passkey.lastUsedAt ? dealerTime(passkey.lastUsedAt) : 'not yet'}</td>
-                  <td>
-                    <a className="staff-button staff-button--small staff-button--quiet" href={`${staffPaths.account}?remove-passkey=${passkey.id}#section-second-step`}>
-                      Remove<span className="staff-sr-only"> the passkey {passkey.name}</span>
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable className="staff-table staff-passkeys" labelledBy="account-passkeys" columns={['Name', 'Added', 'Last used', { hidden: 'Remove' }]}>
+          {passkeys.map((passkey) => (
+            <tr key={passkey.id}>
+              <th scope="row">
+                {passkey.name}
+              </th>
+              <td data-label="Added">{dealerTime(passkey.createdAt)}</td>
+              <td data-label="Last used">{passkey.lastUsedAt ? dealerTime(passkey.lastUsedAt) : 'not yet'}</td>
+              <td>
+                <a className="staff-button staff-button--small staff-button--quiet" href={`${staffPaths.account}?remove-passkey=${passkey.id}#section-second-step`}>
+                  Remove<span className="staff-sr-only"> the passkey {passkey.name}</span>
+                </a>
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
       ) : (
         <p>A passkey signs you in with this device’s screen lock, a phone nearby or a security key: nothing to type, and nothing a fake site can catch.</p>
       )}
@@ -212,11 +191,7 @@ function PasskeysPart({ data, posted }: { data: AccountData; posted?: PostedStat
               required
             />
             <Field name="current" id="passkey-add-current" label="Current password" type="password" autoComplete="current-password" posted={adding} required />
-            <div className="staff-form__actions">
-              <button className="staff-button" type="submit">
-                Add a passkey
-              </button>
-            </div>
+            <Submit>Add a passkey</Submit>
             <p className="staff-hint" data-passkey-status role="status" aria-live="polite"></p>
           </form>
           {!adding && (
@@ -287,11 +262,7 @@ function AccountPage({ data, posted }: StaffPageProps<AccountData>) {
             hint="Where password reset links and lead alerts go. Leave it empty to have none."
           />
           <Field name="current" id="email-current" label="Current password" type="password" autoComplete="current-password" posted={mine('email')} hint="Needed to change the address; the old one is told." required />
-          <div className="staff-form__actions">
-            <button className="staff-button" type="submit">
-              Save email
-            </button>
-          </div>
+          <Submit>Save email</Submit>
         </fieldset>
       </form>
 
@@ -312,11 +283,7 @@ function AccountPage({ data, posted }: StaffPageProps<AccountData>) {
             hint="At least 12 characters. Every other browser is signed out when it changes."
             required
           />
-          <div className="staff-form__actions">
-            <button className="staff-button" type="submit">
-              Change password
-            </button>
-          </div>
+          <Submit>Change password</Submit>
         </fieldset>
       </form>
 
@@ -325,45 +292,30 @@ function AccountPage({ data, posted }: StaffPageProps<AccountData>) {
       <section className="staff-section" aria-labelledby="account-sessions" id="section-sessions">
         <h2 id="account-sessions">Where you are signed in</h2>
         <Refusal posted={posted} action="end-session" />
-        <div className="staff-table-wrap">
-          <table className="staff-table staff-sessions">
-            <thead>
-              <tr>
-                <th scope="col">Browser</th>
-                <th scope="col">Address</th>
-                <th scope="col">Signed in</th>
-                <th scope="col">Last used</th>
-                <th scope="col">
-                  <span className="staff-sr-only">Sign out</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.sessions.map((session) => (
-                <tr key={session.id}>
-                  <td>
-                    {browserLabel(session.userAgent)}
-                    {session.current && <span className="staff-badge"> this browser</span>}
-                  </td>
-                  <td data-label="Address">{session.address ?? 'unknown'}</td>
-                  <td data-label="Signed in">{dealerTime(session.signedInAt)}</td>
-                  <td data-label="Last used">{dealerTime(session.lastSeenAt)}</td>
-                  <td>
-                    {!session.current && (
-                      <form method="post" action={staffPaths.account}>
-                        <input type="hidden" name="action" value="end-session" />
-                        <input type="hidden" name="id" value={session.id} />
-                        <button className="staff-button staff-button--small staff-button--quiet" type="submit">
-                          Sign out<span className="staff-sr-only"> {browserLabel(session.userAgent)} from {session.address ?? 'unknown'}</span>
-                        </button>
-                      </form>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable className="staff-table staff-sessions" labelledBy="account-sessions" columns={['Browser', 'Address', 'Signed in', 'Last used', { hidden: 'Sign out' }]}>
+          {data.sessions.map((session) => (
+            <tr key={session.id}>
+              <td>
+                {browserLabel(session.userAgent)}
+                {session.current && <span className="staff-badge"> this browser</span>}
+              </td>
+              <td data-label="Address">{session.address ?? 'unknown'}</td>
+              <td data-label="Signed in">{dealerTime(session.signedInAt)}</td>
+              <td data-label="Last used">{dealerTime(session.lastSeenAt)}</td>
+              <td>
+                {!session.current && (
+                  <form method="post" action={staffPaths.account}>
+                    <input type="hidden" name="action" value="end-session" />
+                    <input type="hidden" name="id" value={session.id} />
+                    <button className="staff-button staff-button--small staff-button--quiet" type="submit">
+                      Sign out<span className="staff-sr-only"> {browserLabel(session.userAgent)} from {session.address ?? 'unknown'}</span>
+                    </button>
+                  </form>
+                )}
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
         {others.length > 0 && (
           <form method="post" action={staffPaths.account} className="staff-form__actions">
             <input type="hidden" name="action" value="end-others" />

@@ -1,7 +1,8 @@
 import { roleLabels, staffRoles } from '../../domain/staff-access.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
 import { dealerTime } from './leads/inbox-filter.ts'
-import { Field, Notice } from './form-kit.tsx'
+import { choices, Field, Notice, Submit } from './form-kit.tsx'
+import { StaffTable } from './staff-table.tsx'
 import { type PostedState, type StaffCaller, type StaffPageProps, staffPage } from './page.ts'
 
 /**
@@ -52,6 +53,8 @@ function RemoveConfirmation({ username, me }: { username: string; me: boolean })
   )
 }
 
+const roleChoices = choices(staffRoles.map((role) => ({ value: role, label: roleLabels[role] })))
+
 function InviteForm({ posted }: { posted?: PostedState }) {
   const mine = posted?.values.action === 'invite' ? posted : undefined
   const field = (name: string, label: string, type: string) => (
@@ -75,21 +78,9 @@ function InviteForm({ posted }: { posted?: PostedState }) {
           defaultValue="sales"
           hint="They get an email with a link that sets their password, valid 72 hours."
         >
-          {(control) => (
-            <select {...control}>
-              {staffRoles.map((role) => (
-                <option key={role} value={role}>
-                  {roleLabels[role]}
-                </option>
-              ))}
-            </select>
-          )}
+          {roleChoices}
         </Field>
-        <div className="staff-form__actions">
-          <button className="staff-button" type="submit">
-            Send invitation
-          </button>
-        </div>
+        <Submit>Send invitation</Submit>
       </fieldset>
     </form>
   )
@@ -103,86 +94,65 @@ function AccountsPage({ data, posted }: StaffPageProps<AccountsData>) {
       {data.removing && data.accounts.some((a) => a.username === data.removing) && (
         <RemoveConfirmation username={data.removing} me={data.accounts.some((a) => a.username === data.removing && a.id === data.me)} />
       )}
-      <div className="staff-table-wrap">
-        <table className="staff-table staff-accounts__table">
-          <caption className="staff-sr-only">Every staff account</caption>
-          <thead>
-            <tr>
-              <th scope="col">Account</th>
-              <th scope="col">Role</th>
-              <th scope="col">Email</th>
-              <th scope="col">Last sign-in</th>
-              <th scope="col">Second step</th>
-              <th scope="col">
-                <span className="staff-sr-only">Actions</span>
+      <StaffTable
+        className="staff-table staff-accounts__table"
+        caption="Every staff account"
+        columns={['Account', 'Role', 'Email', 'Last sign-in', 'Second step', { hidden: 'Actions' }]}
+      >
+        {data.accounts.map((account) => {
+          return (
+            <tr key={account.id} data-username={account.username}>
+              <th scope="row">
+                {account.username}
+                {account.id === data.me && <span className="staff-badge"> you</span>}
+                {account.disabled && <span className="staff-badge staff-badge--off"> disabled</span>}
               </th>
+              <td data-label="Role">
+                <form method="post" action={staffPaths.accounts} className="staff-accounts__role">
+                  <input type="hidden" name="action" value="role" />
+                  <input type="hidden" name="username" value={account.username} />
+                  <Field name="role" id={`role-${account.id}`} label={`Role of ${account.username}`} hiddenLabel defaultValue={account.role}>
+                    {roleChoices}
+                  </Field>
+                  <button className="staff-button staff-button--small" type="submit">
+                    Save<span className="staff-sr-only"> the role of {account.username}</span>
+                  </button>
+                </form>
+              </td>
+              <td data-label="Email">{account.email ?? <span className="staff-muted">none</span>}</td>
+              <td data-label="Last sign-in">
+                {account.lastSignInAt ? dealerTime(new Date(account.lastSignInAt).toISOString()) : <span className="staff-muted">never</span>}
+              </td>
+              <td data-label="Second step">{secondStepLabel(account)}</td>
+              <td className="staff-accounts__actions">
+                <form method="post" action={staffPaths.accounts}>
+                  <input type="hidden" name="action" value={account.disabled ? 'enable' : 'disable'} />
+                  <input type="hidden" name="username" value={account.username} />
+                  <button className="staff-button staff-button--small staff-button--quiet" type="submit">
+                    {account.disabled ? 'Enable' : 'Disable'}
+                    <span className="staff-sr-only"> {account.username}</span>
+                  </button>
+                </form>
+                {account.email && !account.disabled && (
+                  <form method="post" action={staffPaths.accounts}>
+                    <input type="hidden" name="action" value="reset" />
+                    <input type="hidden" name="username" value={account.username} />
+                    <button className="staff-button staff-button--small staff-button--quiet" type="submit">
+                      Send reset<span className="staff-sr-only"> to {account.username}</span>
+                    </button>
+                  </form>
+                )}
+                <a
+                  className="staff-button staff-button--small staff-button--danger"
+                  href={`${staffPaths.accounts}?remove=${encodeURIComponent(account.username)}#confirm-remove`}
+                >
+                  Remove<span className="staff-sr-only"> {account.username}</span>
+                </a>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {data.accounts.map((account) => {
-              const roleId = `role-${account.id}`
-              return (
-                <tr key={account.id} data-username={account.username}>
-                  <th scope="row">
-                    {account.username}
-                    {account.id === data.me && <span className="staff-badge"> you</span>}
-                    {account.disabled && <span className="staff-badge staff-badge--off"> disabled</span>}
-                  </th>
-                  <td data-label="Role">
-                    <form method="post" action={staffPaths.accounts} className="staff-accounts__role">
-                      <input type="hidden" name="action" value="role" />
-                      <input type="hidden" name="username" value={account.username} />
-                      <label className="staff-sr-only" htmlFor={roleId}>
-                        Role of {account.username}
-                      </label>
-                      <select id={roleId} name="role" defaultValue={account.role}>
-                        {staffRoles.map((role) => (
-                          <option key={role} value={role}>
-                            {roleLabels[role]}
-                          </option>
-                        ))}
-                      </select>
-                      <button className="staff-button staff-button--small" type="submit">
-                        Save<span className="staff-sr-only"> the role of {account.username}</span>
-                      </button>
-                    </form>
-                  </td>
-                  <td data-label="Email">{account.email ?? <span className="staff-muted">none</span>}</td>
-                  <td data-label="Last sign-in">
-                    {account.lastSignInAt ? dealerTime(new Date(account.lastSignInAt).toISOString()) : <span className="staff-muted">never</span>}
-                  </td>
-                  <td data-label="Second step">{secondStepLabel(account)}</td>
-                  <td className="staff-accounts__actions">
-                    <form method="post" action={staffPaths.accounts}>
-                      <input type="hidden" name="action" value={account.disabled ? 'enable' : 'disable'} />
-                      <input type="hidden" name="username" value={account.username} />
-                      <button className="staff-button staff-button--small staff-button--quiet" type="submit">
-                        {account.disabled ? 'Enable' : 'Disable'}
-                        <span className="staff-sr-only"> {account.username}</span>
-                      </button>
-                    </form>
-                    {account.email && !account.disabled && (
-                      <form method="post" action={staffPaths.accounts}>
-                        <input type="hidden" name="action" value="reset" />
-                        <input type="hidden" name="username" value={account.username} />
-                        <button className="staff-button staff-button--small staff-button--quiet" type="submit">
-                          Send reset<span className="staff-sr-only"> to {account.username}</span>
-                        </button>
-                      </form>
-                    )}
-                    <a
-                      className="staff-button staff-button--small staff-button--danger"
-                      href={`${staffPaths.accounts}?remove=${encodeURIComponent(account.username)}#confirm-remove`}
-                    >
-                      Remove<span className="staff-sr-only"> {account.username}</span>
-                    </a>
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
+          )
+        })}
+      </StaffTable>
       <InviteForm posted={posted} />
     </div>
   )

@@ -9,11 +9,12 @@ import type { CartHistoryEntry } from '../../api/staff/audit.ts'
 import type { StaffCart } from '../../api/staff/cart-records.ts'
 import { type StaffPageContext, type StaffPageProps, StaffNotFound, staffPage } from './page.ts'
 import { SpecificationsPreview } from './spec-preview.tsx'
+import { Checkbox, Field } from './form-kit.tsx'
 import { CartPhotosSection } from './cart-photos.tsx'
 
 type Values = Record<string, string>
 
-interface Field {
+interface CartField {
   name: CartRecordField
   label: string
   kind: 'text' | 'textarea' | 'money' | 'integer' | 'select' | 'checkbox'
@@ -39,7 +40,7 @@ export interface CartFormSectionProps {
 export interface CartFormSection {
   id: string
   legend: string
-  fields?: readonly Field[]
+  fields?: readonly CartField[]
   Component?: ComponentType<CartFormSectionProps>
 }
 
@@ -174,15 +175,13 @@ export function copiedValues(cart: StaffCart): Values {
   return { ...values, status: 'draft', featured: '', stockNumber: '', vin: '', serialNumber: '' }
 }
 
-function FieldInput({ field, values, errors, derived }: { field: Field; values: Values; errors: Record<string, string>; derived: DerivedFacts }) {
+function FieldInput({ field, values, errors, derived }: { field: CartField; values: Values; errors: Record<string, string>; derived: DerivedFacts }) {
   const id = `field-${field.name}`
-  const error = errors[field.name]
   const fromTitle = field.derived?.(derived)
-  const hint = [field.hint, fromTitle ? `Left empty, visitors see ${fromTitle} (from the title)` : undefined].filter(Boolean).join('. ')
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
-  const common = { id, name: field.name, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined } as const
-  const value = values[field.name] ?? ''
-  if (field.name === 'status' && value === 'draft') {
+  const hint = [field.hint, fromTitle ? `Left empty, visitors see ${fromTitle} (from the title)` : undefined].filter(Boolean).join('. ') || undefined
+  // The form as typed (or as stored), with each refusal beside its field.
+  const posted = { values, errors }
+  if (field.name === 'status' && values.status === 'draft') {
     // A draft is published with the form's Publish button, not by choosing a status.
     return (
       <div className="staff-field">
@@ -193,47 +192,38 @@ function FieldInput({ field, values, errors, derived }: { field: Field; values: 
       </div>
     )
   }
-  if (field.kind === 'checkbox') {
-    return (
-      <div className={`staff-field staff-field--check${error ? ' staff-field--invalid' : ''}`}>
-        <input {...common} type="checkbox" value="true" defaultChecked={value === 'true'} />
-        <label htmlFor={id}>{field.label}</label>
-        {hint && <p className="staff-hint" id={`${id}-hint`}>{hint}</p>}
-        {error && <p className="staff-error" id={`${id}-error`}>{error}</p>}
-      </div>
-    )
-  }
-  const required = requiredFields.has(field.name)
+  if (field.kind === 'checkbox') return <Checkbox id={id} name={field.name} value="true" label={field.label} hint={hint} posted={posted} />
+  const label = (
+    <>
+      {field.label}
+      {!requiredFields.has(field.name) && <span className="staff-optional"> (optional)</span>}
+    </>
+  )
   return (
-    <div className={`staff-field staff-field--${field.kind}${error ? ' staff-field--invalid' : ''}`}>
-      <label htmlFor={id}>
-        {field.label}
-        {!required && <span className="staff-optional"> (optional)</span>}
-      </label>
-      {hint && <p className="staff-hint" id={`${id}-hint`}>{hint}</p>}
-      {field.kind === 'textarea' ? (
-        <textarea {...common} rows={6} maxLength={field.maxLength} defaultValue={value} />
-      ) : field.kind === 'select' ? (
-        <select {...common} defaultValue={value}>
-          {field.options?.map(([option, label]) => (
-            <option key={option} value={option}>
-              {label}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input
-          {...common}
-          type="text"
-          inputMode={field.kind === 'money' ? 'decimal' : field.kind === 'integer' ? 'numeric' : undefined}
-          maxLength={field.maxLength}
-          autoComplete={field.autoComplete}
-          placeholder={field.name === 'year' ? `e.g. ${latestModelYear() - 1}` : undefined}
-          defaultValue={value}
-        />
-      )}
-      {error && <p className="staff-error" id={`${id}-error`}>{error}</p>}
-    </div>
+    <Field name={field.name} id={id} label={label} hint={hint} posted={posted} className={`staff-field--${field.kind}`}>
+      {(control) =>
+        field.kind === 'textarea' ? (
+          <textarea {...control} rows={6} maxLength={field.maxLength} />
+        ) : field.kind === 'select' ? (
+          <select {...control}>
+            {field.options?.map(([option, words]) => (
+              <option key={option} value={option}>
+                {words}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            {...control}
+            type="text"
+            inputMode={field.kind === 'money' ? 'decimal' : field.kind === 'integer' ? 'numeric' : undefined}
+            maxLength={field.maxLength}
+            autoComplete={field.autoComplete}
+            placeholder={field.name === 'year' ? `e.g. ${latestModelYear() - 1}` : undefined}
+          />
+        )
+      }
+    </Field>
   )
 }
 
@@ -484,22 +474,21 @@ async function saveCart(context: StaffPageContext, form: Record<string, string>)
   }
 }
 
+/** The one form a new cart and a saved one share: read, shown and saved the same way. */
+const cartForm = { load: loadCart, Page: CartFormPage, post: saveCart }
+
 export const newCartPage = staffPage<CartPageData>({
   path: staffPaths.newCart,
   roles: { get: ['sales', 'add carts'], post: ['sales', 'add carts'] },
   title: () => 'Add a cart',
-  load: loadCart,
-  Page: CartFormPage,
-  post: saveCart,
+  ...cartForm,
 })
 
 export const cartPage = staffPage<CartPageData>({
   path: staffPaths.cart.pattern,
   roles: { get: ['sales', 'see a cart'], post: ['sales', 'edit carts'] },
   title: (data) => data.cart?.title ?? 'Cart',
-  load: loadCart,
-  Page: CartFormPage,
-  post: saveCart,
+  ...cartForm,
 })
 
 /** Deleting a cart asks first (PRODUCT.md): this page is the question, its post the answer. */

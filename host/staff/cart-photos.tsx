@@ -3,13 +3,14 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities'
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client'
 import imageCompression from 'browser-image-compression'
-import { type DragEvent, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import type { AppRouter } from '../../api/trpc/router.ts'
 import type { StaffCart } from '../../api/staff/cart-records.ts'
 import { cartFormValues } from '../../domain/cart-record.ts'
 import { phoneUpload, photoLimits, photoPath, type StaffPhoto } from '../../domain/photos.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
+import { useFileDrop } from './file-drop.ts'
 
 /**
  * The cart form's Photos section (issues #16 and #30): add photos from a phone's camera or camera
@@ -69,7 +70,6 @@ export function CartPhotos(props: CartPhotosProps) {
   const current = useRef(entries)
   const [status, setStatus] = useState('')
   const [error, setError] = useState('')
-  const [dropping, setDropping] = useState(false)
   const [fullQuality, setFullQuality] = useState(false)
   const fullQualityNow = useRef(false)
   const [waiting, setWaiting] = useState(false)
@@ -266,13 +266,10 @@ export function CartPhotos(props: CartPhotosProps) {
     })
   }
 
-  const onDrop = (event: DragEvent) => {
-    if (!event.dataTransfer.types.includes('Files')) return
-    event.preventDefault()
-    setDropping(false)
-    const files = [...event.dataTransfer.files].filter((f) => !f.type || f.type.startsWith('image/'))
+  const { dropping, handlers: dropHandlers } = useFileDrop((dropped) => {
+    const files = dropped.filter((f) => !f.type || f.type.startsWith('image/'))
     if (files.length > 0) addFiles(files)
-  }
+  })
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return
@@ -309,13 +306,7 @@ export function CartPhotos(props: CartPhotosProps) {
     <div
       ref={root}
       className={`staff-photos${dropping ? ' staff-photos--dropping' : ''}`}
-      onDragOver={(event) => {
-        if (!event.dataTransfer.types.includes('Files')) return
-        event.preventDefault()
-        setDropping(true)
-      }}
-      onDragLeave={() => setDropping(false)}
-      onDrop={onDrop}
+      {...dropHandlers}
     >
       <p className="staff-photos__intro">
         Up to {photoLimits.perCart} photos, JPEG, PNG, WebP or AVIF, 25 MB each. The first is the cover. Drag photos here, or:

@@ -4,6 +4,8 @@ import { type DepositStatus, depositStatusLabels, formatCents, holdDate } from '
 import { formatPrice } from '../../domain/golf-cart.ts'
 import { leadPaths, staffPaths } from '../../domain/staff-paths.ts'
 import { dealerTime, telHref } from './leads/inbox-filter.ts'
+import { choices, Field } from './form-kit.tsx'
+import { StaffTable } from './staff-table.tsx'
 import { type PostOutcome, type StaffPageContext, type StaffPageProps, StaffNotFound, staffPage } from './page.ts'
 
 /**
@@ -19,6 +21,8 @@ import { type PostOutcome, type StaffPageContext, type StaffPageProps, StaffNotF
 /** The states the list can be narrowed to: every state but a Session still at Stripe's page. */
 const shownStatuses = (Object.keys(depositStatusLabels) as DepositStatus[]).filter((status) => status !== 'open')
 const isShownStatus = (value: string | null): value is DepositStatus => (shownStatuses as readonly string[]).includes(value ?? '')
+
+const statusChoices = choices([{ value: '', label: 'Every deposit' }, ...shownStatuses.map((status) => ({ value: status, label: depositStatusLabels[status] }))])
 
 const refundable = (deposit: StaffDeposit) => ['held', 'paid', 'expired'].includes(deposit.status)
 const sellable = (deposit: StaffDeposit) =>
@@ -69,17 +73,9 @@ function DepositsPage({ data }: StaffPageProps<DepositsData>) {
         back through Stripe; Mark sold sells the cart to that shopper with the deposit counted toward its price. Each asks first.
       </p>
       <form method="get" action={staffPaths.deposits} className="staff-deposits__filter">
-        <div className="staff-field">
-          <label htmlFor="deposits-status">Show</label>
-          <select id="deposits-status" name="status" defaultValue={data.status ?? ''}>
-            <option value="">Every deposit</option>
-            {shownStatuses.map((status) => (
-              <option key={status} value={status}>
-                {depositStatusLabels[status]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field name="status" id="deposits-status" label="Show" defaultValue={data.status ?? ''}>
+          {statusChoices}
+        </Field>
         <button type="submit" className="staff-button staff-button--quiet">
           Show deposits
         </button>
@@ -92,29 +88,16 @@ function DepositsPage({ data }: StaffPageProps<DepositsData>) {
           : `${data.deposits.length} ${data.deposits.length === 1 ? 'deposit' : 'deposits'}, newest first`}
       </p>
       {data.deposits.length > 0 && (
-        <div className="staff-table-wrap">
-          <table className="staff-table staff-table--deposits" aria-describedby="deposits-count">
-            <caption className="staff-sr-only">Deposits paid online</caption>
-            <thead>
-              <tr>
-                <th scope="col">Cart</th>
-                <th scope="col">Shopper</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Paid</th>
-                <th scope="col">Hold until</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="staff-sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.deposits.map((deposit) => (
-                <DepositRow key={deposit.id} deposit={deposit} configured={data.configured} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable
+          className="staff-table staff-table--deposits"
+          describedBy="deposits-count"
+          caption="Deposits paid online"
+          columns={['Cart', 'Shopper', 'Amount', 'Paid', 'Hold until', 'Status', { hidden: 'Actions' }]}
+        >
+          {data.deposits.map((deposit) => (
+            <DepositRow key={deposit.id} deposit={deposit} configured={data.configured} />
+          ))}
+        </StaffTable>
       )}
     </div>
   )

@@ -1,4 +1,5 @@
 import { staffPaths } from '../../domain/staff-paths.ts'
+import { StaffTable } from './staff-table.tsx'
 import { type StaffPageContext, type StaffPageProps, staffPage } from './page.ts'
 
 /**
@@ -32,35 +33,28 @@ function FeedsPage({ data }: StaffPageProps<FeedsData>) {
             {feed.leftOut.length} left out.
           </p>
           {feed.leftOut.length > 0 && (
-            <div className="staff-table-wrap">
-              <table className="staff-table">
-                <caption>Available carts left out of {feed.name}, and why</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Cart</th>
-                    <th scope="col">Stock number</th>
-                    <th scope="col">Why it is left out</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {feed.leftOut.map((cart) => (
-                    <tr key={cart.id}>
-                      <td>
-                        <a href={staffPaths.cart(cart.id)}>{cart.title}</a>
-                      </td>
-                      <td>{cart.stockNumber}</td>
-                      <td>
-                        <ul className="staff-feeds__reasons">
-                          {cart.reasons.map((reason) => (
-                            <li key={reason}>{reason}</li>
-                          ))}
-                        </ul>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <StaffTable
+              className="staff-table"
+              caption={`Available carts left out of ${feed.name}, and why`}
+              captionShown
+              columns={['Cart', 'Stock number', 'Why it is left out']}
+            >
+              {feed.leftOut.map((cart) => (
+                <tr key={cart.id}>
+                  <td>
+                    <a href={staffPaths.cart(cart.id)}>{cart.title}</a>
+                  </td>
+                  <td>{cart.stockNumber}</td>
+                  <td>
+                    <ul className="staff-feeds__reasons">
+                      {cart.reasons.map((reason) => (
+                        <li key={reason}>{reason}</li>
+                      ))}
+                    </ul>
+                  </td>
+                </tr>
+              ))}
+            </StaffTable>
           )}
         </section>
       ))}

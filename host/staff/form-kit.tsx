@@ -9,10 +9,10 @@ import type { PostedState } from './page.ts'
  */
 
 /** What went through, or what was refused: one sentence in the console's alert box. */
-export function Notice({ children, tone = 'done' }: { children?: ReactNode; tone?: 'done' | 'error' }) {
+export function Notice({ children, tone = 'done', id }: { children?: ReactNode; tone?: 'done' | 'error'; id?: string }) {
   if (children === undefined || children === null || children === '' || children === false) return null
   return (
-    <p className={`staff-alert staff-alert--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+    <p className={`staff-alert staff-alert--${tone}`} id={id} role={tone === 'error' ? 'alert' : 'status'}>
       {children}
     </p>
   )
@@ -35,18 +35,29 @@ export function Field(props: {
   required?: boolean
   autoComplete?: string
   inputMode?: 'numeric' | 'decimal' | 'email' | 'tel' | 'text'
+  /** Added to the field's own class (`staff-field`): its place in a row of filters. */
+  className?: string
+  /**
+   * A control in a list's row, labelled for screen readers only ("Price of Lot Special"): no box
+   * of its own, so it sits in its cell; its problem still beside it.
+   */
+  hiddenLabel?: boolean
+  /** The form it posts with, when the control stands outside it (a row's cells, one form per row). */
+  form?: string
   /** Another control (a `<select>`, a `<textarea>`), given the same id, name and descriptions. */
-  children?: (control: { id: string; name: string; 'aria-invalid'?: true; 'aria-describedby'?: string; defaultValue?: string }) => ReactNode
+  children?: (control: { id: string; name: string; form?: string; 'aria-invalid'?: true; 'aria-describedby'?: string; defaultValue?: string }) => ReactNode
 }) {
   const id = props.id ?? props.name
   const error = props.posted?.errors[props.name]
   const described = [props.hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined
   // A password is never sent back into the page, refused or not.
   const value = props.type === 'password' ? undefined : (props.posted?.values[props.name] ?? (props.defaultValue === undefined ? undefined : String(props.defaultValue)))
-  const control = { id, name: props.name, 'aria-invalid': error ? (true as const) : undefined, 'aria-describedby': described, defaultValue: value }
-  return (
-    <div className="staff-field">
-      <label htmlFor={id}>{props.label}</label>
+  const control = { id, name: props.name, form: props.form, 'aria-invalid': error ? (true as const) : undefined, 'aria-describedby': described, defaultValue: value }
+  const parts = (
+    <>
+      <label htmlFor={id} className={props.hiddenLabel ? 'staff-sr-only' : undefined}>
+        {props.label}
+      </label>
       {props.children ? (
         props.children(control)
       ) : (
@@ -62,12 +73,39 @@ export function Field(props: {
           {error}
         </p>
       )}
+    </>
+  )
+  return props.hiddenLabel ? parts : <div className={props.className ? `staff-field ${props.className}` : 'staff-field'}>{parts}</div>
+}
+
+/** A `<select>` for a `Field`: its choices, in order (a filter's first is the one that narrows nothing). */
+export const choices = (options: readonly { value: string | number; label: string }[]) =>
+  function Choices(control: { id: string; name: string; form?: string; defaultValue?: string }) {
+    return (
+      <select {...control}>
+        {options.map((o) => (
+          <option key={`${o.value}:${o.label}`} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    )
+  }
+
+/** A form's one button, at its foot. */
+export function Submit({ children }: { children: ReactNode }) {
+  return (
+    <div className="staff-form__actions">
+      <button className="staff-button" type="submit">
+        {children}
+      </button>
     </div>
   )
 }
 
 /**
- * A box that posts `value` under `name` when ticked: several under one name are a list
+ * A box with its label, as a field of its own (its hint and problem beside it), or in a list's
+ * row (`hiddenLabel`). It posts `value` under `name` when ticked: several under one name are a list
  * (`ids=3&ids=7`), which the schema reads as `ids: [3, 7]`; one alone is true-or-false (`on`).
  */
 export function Checkbox(props: {
@@ -80,10 +118,16 @@ export function Checkbox(props: {
   form?: string
   defaultChecked?: boolean
   posted?: PostedState
+  /** What ticking it does, under it. */
+  hint?: ReactNode
 }) {
   const value = props.value === undefined ? undefined : String(props.value)
   const posted = props.posted && (value === undefined ? props.posted.values[props.name] === 'on' : postedList(props.posted, props.name).includes(value))
-  return (
+  // A true-or-false box (`on`, `true`) has its problem beside it; a list's, or a row's, is said above the list.
+  const alone = value === undefined || value === 'true'
+  const error = alone && !props.hiddenLabel ? props.posted?.errors[props.name] : undefined
+  const described = [props.hint ? `${props.id}-hint` : undefined, error ? `${props.id}-error` : undefined].filter(Boolean).join(' ') || undefined
+  const box = (
     <>
       <input
         type="checkbox"
@@ -92,11 +136,29 @@ export function Checkbox(props: {
         value={value}
         form={props.form}
         defaultChecked={props.posted ? posted : props.defaultChecked}
+        aria-describedby={described}
+        aria-invalid={error ? true : undefined}
       />
       <label className={props.hiddenLabel ? 'staff-sr-only' : undefined} htmlFor={props.id}>
         {props.label}
       </label>
     </>
+  )
+  if (props.hiddenLabel) return box
+  return (
+    <div className="staff-field staff-field--check">
+      {box}
+      {props.hint && (
+        <p className="staff-hint" id={`${props.id}-hint`}>
+          {props.hint}
+        </p>
+      )}
+      {error && (
+        <p className="staff-error" id={`${props.id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
   )
 }
 

@@ -1,4 +1,4 @@
-import { type DragEvent, type RefObject, useEffect, useRef, useState } from 'react'
+import { type RefObject, useEffect, useRef, useState } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import type { RowProblem } from '../../api/carts/inventory-csv.ts'
 import type { PlannedAdd, PlannedUpdate } from '../../api/carts/inventory-import.ts'
@@ -6,6 +6,8 @@ import { conditionLabels } from '../../domain/cart-values.ts'
 import { formatPrice } from '../../domain/golf-cart.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
 import { staffPage } from './page.ts'
+import { StaffTable } from './staff-table.tsx'
+import { useFileDrop } from './file-drop.ts'
 
 /**
  * `/staff/inventory/import` (issue #17, PRODUCT.md "Import"): the inventory spreadsheet in the
@@ -109,7 +111,6 @@ export function InventoryImport() {
   const [busy, setBusy] = useState<'checking' | 'importing' | undefined>(undefined)
   const [shown, setShown] = useState<Shown>({ kind: 'none' })
   const [failure, setFailure] = useState<Failure | undefined>(undefined)
-  const [dropping, setDropping] = useState(false)
   const results = useRef<HTMLHeadingElement>(null)
   // A new result (problems, preview, done) is read next: focus moves to its heading.
   useEffect(() => {
@@ -180,11 +181,7 @@ export function InventoryImport() {
     void check(chosen)
   }
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault()
-    setDropping(false)
-    choose(event.dataTransfer.files[0])
-  }
+  const { dropping, handlers: dropHandlers } = useFileDrop((files) => choose(files[0]))
 
   const status =
     busy === 'checking'
@@ -197,13 +194,7 @@ export function InventoryImport() {
     <div className="staff-import" aria-busy={busy ? true : undefined}>
       <div
         className={`staff-import__drop${dropping ? ' staff-import__drop--dropping' : ''}`}
-        onDragOver={(event) => {
-          if (!event.dataTransfer.types.includes('Files')) return
-          event.preventDefault()
-          setDropping(true)
-        }}
-        onDragLeave={() => setDropping(false)}
-        onDrop={onDrop}
+        {...dropHandlers}
       >
         <p className="staff-import__intro">Drag a CSV file here, or:</p>
         <div className="staff-import__pick-row">
@@ -287,33 +278,25 @@ function ProblemList({ problems, name, whenImporting, heading }: { problems: Row
         {whenImporting ? 'The inventory changed since the preview, and the file no longer fits it. ' : ''}A file is imported
         whole or not at all. Correct these rows in the spreadsheet (line 1 is the header row), save it as CSV and choose it again.
       </p>
-      <div className="staff-table-wrap">
-        <table className="staff-table staff-import__table">
-          <caption className="staff-sr-only">Every problem in {name}, by line</caption>
-          <thead>
-            <tr>
-              <th scope="col">Line</th>
-              <th scope="col">Column</th>
-              <th scope="col">Problem</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sorted.map((problem, i) => (
-              <tr key={`${problem.line}-${problem.field}-${i}`}>
-                <th scope="row" data-label="Line">
-                  {problem.line}
-                </th>
-                <td data-label="Column">
-                  <code>{problem.field}</code>
-                </td>
-                <td data-label="Problem" className="staff-import__wide">
-                  {problem.message}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StaffTable
+        className="staff-table staff-import__table"
+        caption={`Every problem in ${name}, by line`}
+        columns={['Line', 'Column', 'Problem']}
+      >
+        {sorted.map((problem, i) => (
+          <tr key={`${problem.line}-${problem.field}-${i}`}>
+            <th scope="row" data-label="Line">
+              {problem.line}
+            </th>
+            <td data-label="Column">
+              <code>{problem.field}</code>
+            </td>
+            <td data-label="Problem" className="staff-import__wide">
+              {problem.message}
+            </td>
+          </tr>
+        ))}
+      </StaffTable>
     </section>
   )
 }
@@ -337,77 +320,59 @@ function PreviewOfChanges(props: { preview: Preview; name: string; heading: Head
       {adds.length > 0 && (
         <>
           <h3 className="staff-import__subhead">Carts to add ({adds.length.toLocaleString('en-US')})</h3>
-          <div className="staff-table-wrap">
-            <table className="staff-table staff-import__table">
-              <caption className="staff-sr-only">Carts the file adds, by line</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">Cart</th>
-                  <th scope="col">Stock number</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {adds.map(({ line, record }) => (
-                  <tr key={line}>
-                    <td data-label="Line">{line}</td>
-                    <th scope="row" className="staff-table__cart">
-                      {record.title}
-                      <span className="staff-muted">
-                        {conditionLabels[record.condition]}
-                        {record.vin ? ` · VIN ${record.vin}` : ''}
-                      </span>
-                    </th>
-                    <td data-label="Stock number">{record.stockNumber ?? 'given when added'}</td>
-                    <td data-label="Price">{formatPrice(record.price)}</td>
-                    <td data-label="Status">{record.status}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable
+            className="staff-table staff-import__table"
+            caption="Carts the file adds, by line"
+            columns={['Line', 'Cart', 'Stock number', 'Price', 'Status']}
+          >
+            {adds.map(({ line, record }) => (
+              <tr key={line}>
+                <td data-label="Line">{line}</td>
+                <th scope="row" className="staff-table__cart">
+                  {record.title}
+                  <span className="staff-muted">
+                    {conditionLabels[record.condition]}
+                    {record.vin ? ` · VIN ${record.vin}` : ''}
+                  </span>
+                </th>
+                <td data-label="Stock number">{record.stockNumber ?? 'given when added'}</td>
+                <td data-label="Price">{formatPrice(record.price)}</td>
+                <td data-label="Status">{record.status}</td>
+              </tr>
+            ))}
+          </StaffTable>
         </>
       )}
 
       {updates.length > 0 && (
         <>
           <h3 className="staff-import__subhead">Carts to change ({updates.length.toLocaleString('en-US')})</h3>
-          <div className="staff-table-wrap">
-            <table className="staff-table staff-import__table">
-              <caption className="staff-sr-only">Carts the file changes, each changed column from its value now to the file&apos;s</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">Cart</th>
-                  <th scope="col">Changes: now → in the file</th>
-                </tr>
-              </thead>
-              <tbody>
-                {updates.map((update) => (
-                  <tr key={update.line}>
-                    <td data-label="Line">{update.line}</td>
-                    <th scope="row" className="staff-table__cart">
-                      <a href={staffPaths.cart(update.id)}>{update.title}</a>
-                      <span className="staff-muted">{update.stockNumber}</span>
-                    </th>
-                    <td data-label="Changes" className="staff-import__wide">
-                      <ul className="staff-import__changes">
-                        {update.changes.map((change) => (
-                          <li key={change.field}>
-                            <code>{change.field}</code>: <del>{cell(change.field ?? '', change.before)}</del>{' '}
-                            <span aria-hidden="true">→</span>
-                            <span className="staff-sr-only"> becomes</span> <ins>{cell(change.field ?? '', change.after)}</ins>
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable
+            className="staff-table staff-import__table"
+            caption="Carts the file changes, each changed column from its value now to the file's"
+            columns={['Line', 'Cart', 'Changes: now → in the file']}
+          >
+            {updates.map((update) => (
+              <tr key={update.line}>
+                <td data-label="Line">{update.line}</td>
+                <th scope="row" className="staff-table__cart">
+                  <a href={staffPaths.cart(update.id)}>{update.title}</a>
+                  <span className="staff-muted">{update.stockNumber}</span>
+                </th>
+                <td data-label="Changes" className="staff-import__wide">
+                  <ul className="staff-import__changes">
+                    {update.changes.map((change) => (
+                      <li key={change.field}>
+                        <code>{change.field}</code>: <del>{cell(change.field ?? '', change.before)}</del>{' '}
+                        <span aria-hidden="true">→</span>
+                        <span className="staff-sr-only"> becomes</span> <ins>{cell(change.field ?? '', change.after)}</ins>
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
         </>
       )}
 

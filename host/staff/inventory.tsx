@@ -7,9 +7,15 @@ import { formatPrice } from '../../domain/golf-cart.ts'
 import { photoPath } from '../../domain/photos.ts'
 import { consolePath, staffPaths } from '../../domain/staff-paths.ts'
 import type { StaffCart } from '../../api/staff/cart-records.ts'
-import { Checkbox } from './form-kit.tsx'
+import { Checkbox, choices, Field, Notice } from './form-kit.tsx'
+import { StaffTable } from './staff-table.tsx'
 import { type PostedState, type PostOutcome, type StaffPageContext, type StaffPageProps } from './page.ts'
 import { StaffNotFound, staffPage } from './page.ts'
+
+const statusOptions = cartStatuses.map((status) => ({ value: status, label: statusLabels[status] }))
+const statusChoices = choices(statusOptions)
+const statusFilter = choices([{ value: '', label: 'Every status' }, ...statusOptions])
+const locationFilter = choices([{ value: '', label: 'Every showroom' }, ...showrooms.map((showroom) => ({ value: showroom.id, label: showroom.name }))])
 
 /** How many carts one page of the console's table shows. */
 export const consolePageSize = 50
@@ -25,6 +31,7 @@ export const consoleSorts = [
   ['stock', 'Stock number'],
 ] as const
 type ConsoleSort = (typeof consoleSorts)[number][0]
+const sortChoices = choices(consoleSorts.map(([value, label]) => ({ value, label })))
 
 export interface InventoryQuery {
   q: string
@@ -74,8 +81,7 @@ async function loadInventory(context: StaffPageContext) {
     limit: consolePageSize,
     offset: (state.page - 1) * consolePageSize,
   })
-  const changed = Number(context.query.get('changed'))
-  return { state, carts, total, changed: carts.find((cart) => cart.id === changed), followUps: await followUps }
+  return { state, carts, total, followUps: await followUps }
 }
 
 type InventoryData = Awaited<ReturnType<typeof loadInventory>>
@@ -107,45 +113,18 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
       <DueFollowUps tasks={data.followUps} />
 
       <form className="staff-filters" method="get" action={staffPaths.console} role="search" aria-label="Carts">
-        <div className="staff-field staff-filters__q">
-          <label htmlFor="inventory-q">Search</label>
-          <input id="inventory-q" name="q" type="search" defaultValue={state.q} maxLength={100} aria-describedby="inventory-q-hint" />
-          <p className="staff-hint" id="inventory-q-hint">
-            Title, stock number, VIN, make or model
-          </p>
-        </div>
-        <div className="staff-field">
-          <label htmlFor="inventory-status">Status</label>
-          <select id="inventory-status" name="status" defaultValue={state.status ?? ''}>
-            <option value="">Every status</option>
-            {cartStatuses.map((status) => (
-              <option key={status} value={status}>
-                {statusLabels[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="staff-field">
-          <label htmlFor="inventory-location">Location</label>
-          <select id="inventory-location" name="location" defaultValue={state.location ?? ''}>
-            <option value="">Every showroom</option>
-            {showrooms.map((showroom) => (
-              <option key={showroom.id} value={showroom.id}>
-                {showroom.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="staff-field">
-          <label htmlFor="inventory-sort">Sort</label>
-          <select id="inventory-sort" name="sort" defaultValue={state.sort}>
-            {consoleSorts.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field name="q" id="inventory-q" label="Search" className="staff-filters__q" hint="Title, stock number, VIN, make or model" defaultValue={state.q}>
+          {(control) => <input {...control} type="search" maxLength={100} />}
+        </Field>
+        <Field name="status" id="inventory-status" label="Status" defaultValue={state.status ?? ''}>
+          {statusFilter}
+        </Field>
+        <Field name="location" id="inventory-location" label="Location" defaultValue={state.location ?? ''}>
+          {locationFilter}
+        </Field>
+        <Field name="sort" id="inventory-sort" label="Sort" defaultValue={state.sort}>
+          {sortChoices}
+        </Field>
         <div className="staff-filters__actions">
           <button className="staff-button" type="submit">
             Show carts
@@ -158,17 +137,7 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
         </div>
       </form>
 
-      {data.changed && !posted && (
-        <p className="staff-alert staff-alert--done" role="status">
-          Saved {data.changed.title}: {formatPrice(data.changed.price)}, {statusLabels[data.changed.status]}
-          {data.changed.featured ? ', featured' : ', not featured'}.
-        </p>
-      )}
-      {posted?.message && (
-        <p className="staff-alert staff-alert--error" role="alert">
-          {posted.message}
-        </p>
-      )}
+      <Notice tone="error">{posted?.message}</Notice>
 
       <p className="staff-count" id="inventory-count">
         {total === 0
@@ -203,119 +172,71 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
       )}
 
       {carts.length > 0 && (
-        <div className="staff-table-wrap">
-          <table className="staff-table staff-table--inventory" aria-describedby="inventory-count">
-            <caption className="staff-sr-only">
-              Carts; change a price, status or featured and press Save on its row, or select several and apply one change to them all
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Cart</th>
-                <th scope="col">Stock number</th>
-                <th scope="col">Price</th>
-                <th scope="col">Watchers</th>
-                <th scope="col">Status</th>
-                <th scope="col">Featured</th>
-                <th scope="col">
-                  <span className="staff-sr-only">Save</span>
+        <StaffTable
+          className="staff-table staff-table--inventory"
+          describedBy="inventory-count"
+          caption="Carts; change a price, status or featured and press Save on its row, or select several and apply one change to them all"
+          columns={['Cart', 'Stock number', 'Price', 'Watchers', 'Status', 'Featured', { hidden: 'Save' }]}
+        >
+          {carts.map((cart) => {
+            const mine = posted?.rowId === cart.id ? posted : undefined
+            const formId = `quick-${cart.id}`
+            return (
+              <tr key={cart.id} id={`cart-${cart.id}`}>
+                <th scope="row" className="staff-table__cart">
+                  <Checkbox id={`pick-${cart.id}`} name="ids" value={cart.id} form={bulkFormId} label={`Select ${cart.title}`} hiddenLabel posted={posted} />
+                  <img
+                    className="staff-table__thumb"
+                    src={cart.cover ? photoPath(cart.cover.key, cart.cover.widths[0]!, 'jpeg') : cartPicture(cart)}
+                    alt=""
+                    width={64}
+                    height={48}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                  <span className="staff-table__name">
+                    <a href={staffPaths.cart(cart.id)}>{cart.title}</a>
+                    <span className="staff-muted">
+                      <span className="staff-table__stock-inline">{cart.stockNumber} · </span>
+                      {cart.status === 'draft' ? 'Draft · ' : ''}
+                      {cart.condition === 'used' ? 'Used' : 'New'}
+                      {` · ${showroomByKey(cart.location)?.name ?? cart.location}`}
+                      {cart.vin ? ` · VIN ${cart.vin}` : ''}
+                      {cart.watchers > 0 && <span className="staff-table__watchers-inline">{` · ${cart.watchers} watching`}</span>}
+                    </span>
+                  </span>
                 </th>
+                <td data-label="Stock number">{cart.stockNumber}</td>
+                <td data-label="Price">
+                  <Field name="price" id={`price-${cart.id}`} label={`Price of ${cart.title}`} hiddenLabel form={formId} posted={mine} defaultValue={cart.price}>
+                    {(control) => <input {...control} className="staff-table__price" inputMode="decimal" />}
+                  </Field>
+                </td>
+                <td data-label="Watchers" className="staff-table__watchers">
+                  {cart.watchers}
+                  <span className="staff-sr-only"> watching its price</span>
+                </td>
+                <td data-label="Status">
+                  <Field name="status" id={`status-${cart.id}`} label={`Status of ${cart.title}`} hiddenLabel form={formId} posted={mine} defaultValue={cart.status}>
+                    {statusChoices}
+                  </Field>
+                </td>
+                <td data-label="Featured">
+                  <Checkbox id={`featured-${cart.id}`} name="featured" value="true" form={formId} label={`Feature ${cart.title}`} hiddenLabel posted={mine} defaultChecked={cart.featured} />
+                </td>
+                <td className="staff-table__save">
+                  <form id={formId} method="post" action={staffPaths.quickChange(cart.id)} data-confirm-sold={cart.title}>
+                    <input type="hidden" name="back" value={context.url} />
+                    <input type="hidden" name="version" value={cart.version} />
+                    <button className="staff-button staff-button--small" type="submit">
+                      Save<span className="staff-sr-only"> {cart.title}</span>
+                    </button>
+                  </form>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {carts.map((cart) => {
-                const mine = posted?.rowId === cart.id ? posted : undefined
-                const formId = `quick-${cart.id}`
-                const priceError = mine?.errors.price
-                return (
-                  <tr key={cart.id} id={`cart-${cart.id}`} className={data.changed?.id === cart.id ? 'staff-row--changed' : undefined}>
-                    <th scope="row" className="staff-table__cart">
-                      <Checkbox id={`pick-${cart.id}`} name="ids" value={cart.id} form={bulkFormId} label={`Select ${cart.title}`} hiddenLabel posted={posted} />
-                      <img
-                        className="staff-table__thumb"
-                        src={cart.cover ? photoPath(cart.cover.key, cart.cover.widths[0]!, 'jpeg') : cartPicture(cart)}
-                        alt=""
-                        width={64}
-                        height={48}
-                        loading="lazy"
-                        decoding="async"
-                      />
-                      <span className="staff-table__name">
-                        <a href={staffPaths.cart(cart.id)}>{cart.title}</a>
-                        <span className="staff-muted">
-                          <span className="staff-table__stock-inline">{cart.stockNumber} · </span>
-                          {cart.status === 'draft' ? 'Draft · ' : ''}
-                          {cart.condition === 'used' ? 'Used' : 'New'}
-                          {` · ${showroomByKey(cart.location)?.name ?? cart.location}`}
-                          {cart.vin ? ` · VIN ${cart.vin}` : ''}
-                          {cart.watchers > 0 && <span className="staff-table__watchers-inline">{` · ${cart.watchers} watching`}</span>}
-                        </span>
-                      </span>
-                    </th>
-                    <td data-label="Stock number">{cart.stockNumber}</td>
-                    <td data-label="Price">
-                      <label className="staff-sr-only" htmlFor={`price-${cart.id}`}>
-                        Price of {cart.title}
-                      </label>
-                      <input
-                        id={`price-${cart.id}`}
-                        className="staff-table__price"
-                        name="price"
-                        form={formId}
-                        inputMode="decimal"
-                        defaultValue={mine?.values.price ?? String(cart.price)}
-                        aria-invalid={priceError ? true : undefined}
-                        aria-describedby={priceError ? `price-${cart.id}-error` : undefined}
-                      />
-                      {priceError && (
-                        <p className="staff-error" id={`price-${cart.id}-error`}>
-                          {priceError}
-                        </p>
-                      )}
-                    </td>
-                    <td data-label="Watchers" className="staff-table__watchers">
-                      {cart.watchers}
-                      <span className="staff-sr-only"> watching its price</span>
-                    </td>
-                    <td data-label="Status">
-                      <label className="staff-sr-only" htmlFor={`status-${cart.id}`}>
-                        Status of {cart.title}
-                      </label>
-                      <select id={`status-${cart.id}`} name="status" form={formId} defaultValue={mine?.values.status ?? cart.status}>
-                        {cartStatuses.map((status) => (
-                          <option key={status} value={status}>
-                            {statusLabels[status]}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td data-label="Featured">
-                      <input
-                        id={`featured-${cart.id}`}
-                        type="checkbox"
-                        name="featured"
-                        value="true"
-                        form={formId}
-                        defaultChecked={mine ? mine.values.featured === 'true' : cart.featured}
-                      />
-                      <label className="staff-sr-only" htmlFor={`featured-${cart.id}`}>
-                        Feature {cart.title}
-                      </label>
-                    </td>
-                    <td className="staff-table__save">
-                      <form id={formId} method="post" action={staffPaths.quickChange(cart.id)} data-confirm-sold={cart.title}>
-                        <input type="hidden" name="back" value={context.url} />
-                        <input type="hidden" name="version" value={cart.version} />
-                        <button className="staff-button staff-button--small" type="submit">
-                          Save<span className="staff-sr-only"> {cart.title}</span>
-                        </button>
-                      </form>
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
+            )
+          })}
+        </StaffTable>
       )}
 
       {pages > 1 && (
@@ -382,8 +303,9 @@ export const quickChangePage = staffPage<null>({
       confirmSale: form.confirm === 'sold',
     })
     if (!parsed.ok) return { status: parsed.refusal.status, posted: { ...parsed.refusal.posted, values, rowId: id }, url: back }
+    let saved: StaffCart
     try {
-      await context.caller.staff.cart.saveRow(parsed.value)
+      saved = await context.caller.staff.cart.saveRow(parsed.value)
     } catch (error) {
       if ((error as { code?: string }).code === 'PRECONDITION_FAILED') {
         const ask = new URLSearchParams({ price: values.price, featured: values.featured, back, ...(form.version ? { version: form.version } : {}) })
@@ -391,9 +313,12 @@ export const quickChangePage = staffPage<null>({
       }
       return { ...context.refused(error, values, id), url: back }
     }
-    const url = new URL(back, 'http://staff')
-    url.searchParams.set('changed', String(id))
-    return { redirect: `${url.pathname}${url.search}#cart-${id}` }
+    // Its row is the address's target, marked by the style sheet (`:target`).
+    const { pathname, search } = new URL(back, 'http://staff')
+    return {
+      redirect: `${pathname}${search}#cart-${id}`,
+      notice: `Saved ${saved.title}: ${formatPrice(saved.price)}, ${statusLabels[saved.status]}, ${saved.featured ? 'featured' : 'not featured'}.`,
+    }
   },
 })
 
@@ -509,11 +434,7 @@ function BulkConfirmPage({ data, posted }: StaffPageProps<BulkConfirmData>) {
   return (
     <>
       <h1>{deleting ? `Delete ${count}?` : `Mark ${count} as sold?`}</h1>
-      {posted?.message && (
-        <p className="staff-alert staff-alert--error" role="alert">
-          {posted.message}
-        </p>
-      )}
+      <Notice tone="error">{posted?.message}</Notice>
       <p>
         {deleting
           ? 'They leave the site, every list and the featured set at once, and cannot be brought back. Their history is kept.'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Notice } from './form-kit.tsx'
+import { Field, Notice } from './form-kit.tsx'
 import { business } from '../../domain/business.ts'
 import { leadPaths, signInAddress, staffPaths } from '../../domain/staff-paths.ts'
 import { roleLabels, type StaffRole } from '../../domain/staff-access.ts'
@@ -98,65 +98,33 @@ function NextField(props: { next?: string }) {
 
 /** The sign-in page (PRODUCT.md: fields "Username" and "Password", a "Sign in" button). */
 export function SignInPage(props: { username?: string; message?: string; notice?: string; next?: string }) {
-  const described = props.message ? 'sign-in-problem' : undefined
+  const problem = props.message ? { 'aria-describedby': 'sign-in-problem', 'aria-invalid': true } : {}
   return (
-    <main id="main" className="staff-signin" tabIndex={-1}>
-      <div className="staff-signin__panel">
-        <p className="staff-brand">
-          {business.name} <span className="staff-brand__tag">Staff</span>
-        </p>
-        <h1>Sign in to the staff console</h1>
-        {props.notice && (
-          <p className="staff-alert staff-alert--done" role="status">
-            {props.notice}
-          </p>
-        )}
-        {props.message && (
-          <p className="staff-alert staff-alert--error" id="sign-in-problem" role="alert">
-            {props.message}
-          </p>
-        )}
-        <form method="post" action={staffPaths.login} className="staff-form">
-          <NextField next={props.next} />
-          <div className="staff-field">
-            <label htmlFor="username">Username</label>
-            <input
-              id="username"
-              name="username"
-              type="text"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              defaultValue={props.username}
-              aria-describedby={described}
-              aria-invalid={props.message ? true : undefined}
-              autoFocus={!props.username}
-            />
-          </div>
-          <div className="staff-field">
-            <label htmlFor="password">Password</label>
-            <input
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              aria-describedby={described}
-              aria-invalid={props.message ? true : undefined}
-              autoFocus={Boolean(props.username)}
-            />
-          </div>
-          <button className="staff-button" type="submit">
-            Sign in
-          </button>
-        </form>
-        <p>
-          <a href={staffPaths.passwordReset}>Forgot your password?</a>
-        </p>
-        <p className="staff-muted">No account yet? An owner of the dealership can invite you.</p>
-      </div>
-    </main>
+    <SignInFrame title="Sign in to the staff console">
+      <Notice>{props.notice}</Notice>
+      <Notice tone="error" id="sign-in-problem">
+        {props.message}
+      </Notice>
+      <form method="post" action={staffPaths.login} className="staff-form">
+        <NextField next={props.next} />
+        {/* Both fields are described by the one problem above them: which of the two was wrong is not said. */}
+        <Field name="username" label="Username" defaultValue={props.username}>
+          {(control) => (
+            <input {...control} {...problem} type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} required autoFocus={!props.username} />
+          )}
+        </Field>
+        <Field name="password" label="Password">
+          {(control) => <input {...control} {...problem} type="password" autoComplete="current-password" required autoFocus={Boolean(props.username)} />}
+        </Field>
+        <button className="staff-button" type="submit">
+          Sign in
+        </button>
+      </form>
+      <p>
+        <a href={staffPaths.passwordReset}>Forgot your password?</a>
+      </p>
+      <p className="staff-muted">No account yet? An owner of the dealership can invite you.</p>
+    </SignInFrame>
   )
 }
 
@@ -165,9 +133,7 @@ export function StaffForbiddenPage(props: { message: string }) {
   return (
     <>
       <h1>Not allowed</h1>
-      <p className="staff-alert staff-alert--error" role="alert">
-        {props.message}
-      </p>
+      <Notice tone="error">{props.message}</Notice>
       <p>
         <a href={staffPaths.console}>Back to the inventory</a>
       </p>
@@ -211,33 +177,26 @@ export const resetSentMessage =
 export function PasswordResetRequestPage(props: { sent?: boolean; message?: string; name?: string }) {
   return (
     <SignInFrame title="Reset your password">
-      {props.sent && (
-        <p className="staff-alert staff-alert--done" role="status">
-          {resetSentMessage}
-        </p>
-      )}
-      {props.message && (
-        <p className="staff-alert staff-alert--error" id="reset-problem" role="alert">
-          {props.message}
-        </p>
-      )}
+      <Notice>{props.sent && resetSentMessage}</Notice>
+      <Notice tone="error" id="reset-problem">
+        {props.message}
+      </Notice>
       <form method="post" action={staffPaths.passwordReset} className="staff-form">
-        <div className="staff-field">
-          <label htmlFor="name">Username or email address</label>
-          <input
-            id="name"
-            name="name"
-            type="text"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            maxLength={254}
-            defaultValue={props.name}
-            aria-describedby={props.message ? 'reset-problem' : undefined}
-            autoFocus={!props.sent}
-          />
-        </div>
+        <Field name="name" label="Username or email address" defaultValue={props.name}>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              maxLength={254}
+              aria-describedby={props.message ? 'reset-problem' : undefined}
+              autoFocus={!props.sent}
+            />
+          )}
+        </Field>
         <button className="staff-button" type="submit">
           Email me a link
         </button>
@@ -256,9 +215,7 @@ export function PasswordChoicePage(props: { action: string; account?: { username
   if (!props.account) {
     return (
       <SignInFrame title="This link no longer works">
-        <p className="staff-alert staff-alert--error" role="alert">
-          {linkUnusableMessage}
-        </p>
+        <Notice tone="error">{linkUnusableMessage}</Notice>
         <p>
           <a href={staffPaths.passwordReset}>Email me a new link</a>
         </p>
@@ -274,27 +231,14 @@ export function PasswordChoicePage(props: { action: string; account?: { username
       </p>
       <form method="post" action={props.action} className="staff-form">
         <input type="text" name="username" autoComplete="username" value={props.account.username} readOnly hidden />
-        <div className="staff-field">
-          <label htmlFor="password">New password</label>
-          <p className="staff-hint" id="password-hint">
-            At least 12 characters. A few words you will remember are a good password.
-          </p>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            aria-describedby={props.message ? 'password-hint password-error' : 'password-hint'}
-            aria-invalid={props.message ? true : undefined}
-            autoFocus
-          />
-          {props.message && (
-            <p className="staff-error" id="password-error">
-              {props.message}
-            </p>
-          )}
-        </div>
+        <Field
+          name="password"
+          label="New password"
+          hint="At least 12 characters. A few words you will remember are a good password."
+          posted={props.message ? { values: {}, errors: { password: props.message } } : undefined}
+        >
+          {(control) => <input {...control} type="password" autoComplete="new-password" required autoFocus />}
+        </Field>
         <button className="staff-button" type="submit">
           Save password
         </button>
@@ -316,11 +260,9 @@ export function SecondStepPage(props: { message?: string; choices: { app: boolea
     : 'Lost your passkey, or this browser cannot use it? Enter one of the recovery codes you wrote down.'
   return (
     <SignInFrame title={app || !passkey ? 'Enter your code' : 'Use your passkey'}>
-      {props.message && (
-        <p className="staff-alert staff-alert--error" id="code-problem" role="alert">
-          {props.message}
-        </p>
-      )}
+      <Notice tone="error" id="code-problem">
+        {props.message}
+      </Notice>
       {passkey !== undefined && (
         <>
           <form method="post" action={staffPaths.login} className="staff-form" data-passkey-sign-in={JSON.stringify(passkey)} hidden>
@@ -339,25 +281,22 @@ export function SecondStepPage(props: { message?: string; choices: { app: boolea
       )}
       <form method="post" action={staffPaths.login} className="staff-form">
         <NextField next={props.next} />
-        <div className="staff-field">
-          <label htmlFor="code">{codeLabel}</label>
-          <p className="staff-hint" id="code-hint">
-            {codeHint}
-          </p>
-          <input
-            id="code"
-            name="code"
-            type="text"
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            maxLength={40}
-            aria-describedby={props.message ? 'code-hint code-problem' : 'code-hint'}
-            aria-invalid={props.message ? true : undefined}
-            autoFocus={passkey === undefined}
-          />
-        </div>
+        <Field name="code" label={codeLabel} hint={codeHint}>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              maxLength={40}
+              aria-describedby={props.message ? 'code-hint code-problem' : 'code-hint'}
+              aria-invalid={props.message ? true : undefined}
+              autoFocus={passkey === undefined}
+            />
+          )}
+        </Field>
         <button className={passkey === undefined ? 'staff-button' : 'staff-button staff-button--quiet'} type="submit">
           {passkey === undefined ? 'Sign in' : 'Sign in with the code'}
         </button>

@@ -4,6 +4,7 @@ import { cartTypes, isCartType, rentalCartType, rentalCartTypes } from '../../do
 import { rentalRequestFacts, rentalStatusLabels } from '../../domain/rental-request.ts'
 import { procedureAccess, roleAllows } from '../../domain/staff-access.ts'
 import { leadPaths, staffPaths } from '../../domain/staff-paths.ts'
+import { Checkbox, choices, Field } from './form-kit.tsx'
 import { type PostOutcome, type PostedState, type StaffPageContext, type StaffPageProps, staffPage } from './page.ts'
 
 /**
@@ -108,18 +109,15 @@ function RentalsPage({ data, context, posted }: StaffPageProps<RentalsData>) {
                 <input type="hidden" name="action" value="fleet" />
                 <input type="hidden" name="from" value={data.from} />
                 <input type="hidden" name="cartType" value={type.key} />
-                <div className="staff-field">
-                  <label htmlFor={`fleet-${type.key}`}>{type.title} carts</label>
-                  <input
-                    id={`fleet-${type.key}`}
-                    name="carts"
-                    type="number"
-                    min={0}
-                    max={500}
-                    inputMode="numeric"
-                    defaultValue={posted?.values.action === 'fleet' && posted.values.cartType === type.key ? posted.values.carts : data.fleet[type.key]}
-                  />
-                </div>
+                <Field
+                  name="carts"
+                  id={`fleet-${type.key}`}
+                  label={`${type.title} carts`}
+                  posted={posted?.values.action === 'fleet' && posted.values.cartType === type.key ? posted : undefined}
+                  defaultValue={data.fleet[type.key]}
+                >
+                  {(control) => <input {...control} type="number" min={0} max={500} inputMode="numeric" />}
+                </Field>
                 <button type="submit" className="staff-button staff-button--small">
                   Save<span className="staff-sr-only"> the {type.title} fleet</span>
                 </button>
@@ -232,8 +230,8 @@ function RequestCard({
   posted?: PostedState
 }) {
   const id = request.inquiryId
-  const changing = posted?.values.action === 'change' ? posted.values : undefined
-  const cartType = changing && isCartType(changing.cartType) ? changing.cartType : request.cartType
+  const changing = posted?.values.action === 'change' ? posted : undefined
+  const cartType = changing && isCartType(changing.values.cartType) ? changing.values.cartType : request.cartType
   const hidden = (action: string) => (
     <>
       <input type="hidden" name="action" value={action} />
@@ -281,10 +279,7 @@ function RequestCard({
               Confirm<span className="staff-sr-only"> {request.name}'s request</span>
             </button>
             {deposit && (
-              <div className="staff-field staff-field--check">
-                <input id={`confirm-${id}-deposit`} name="depositLink" type="checkbox" defaultChecked />
-                <label htmlFor={`confirm-${id}-deposit`}>Email a {formatCents(deposit.amountCents)} deposit link</label>
-              </div>
+              <Checkbox id={`confirm-${id}-deposit`} name="depositLink" label={`Email a ${formatCents(deposit.amountCents)} deposit link`} defaultChecked />
             )}
           </form>
         )}
@@ -308,42 +303,13 @@ function RequestCard({
         <summary>Change the cart, plan or dates</summary>
         <form method="post" action={staffPaths.rentals} className="rental-request__change-form">
           {hidden('change')}
-          <div className="staff-field">
-            <label htmlFor={`change-${id}-cart`}>Cart</label>
-            <select id={`change-${id}-cart`} name="cartType" defaultValue={cartType}>
-              {rentalCartTypes.map((type) => (
-                <option key={type.key} value={type.key}>
-                  {type.title}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="staff-field">
-            <label htmlFor={`change-${id}-plan`}>Plan</label>
-            <select id={`change-${id}-plan`} name="plan" defaultValue={changing?.plan ?? request.plan}>
-              {rentalCartType(cartType).plans.map((plan) => (
-                <option key={plan.key} value={plan.key}>
-                  {plan.title} ({plan.period})
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="staff-field">
-            <label htmlFor={`change-${id}-start`}>Start date</label>
-            <input
-              id={`change-${id}-start`}
-              name="startDate"
-              type="date"
-              defaultValue={changing?.startDate ?? request.startDate}
-              aria-invalid={posted?.errors.startDate ? true : undefined}
-              aria-describedby={posted?.errors.startDate ? `change-${id}-start-error` : undefined}
-            />
-            {posted?.errors.startDate && (
-              <p id={`change-${id}-start-error`} className="staff-error">
-                {posted.errors.startDate}
-              </p>
-            )}
-          </div>
+          <Field name="cartType" id={`change-${id}-cart`} label="Cart" defaultValue={cartType}>
+            {choices(rentalCartTypes.map((type) => ({ value: type.key, label: type.title })))}
+          </Field>
+          <Field name="plan" id={`change-${id}-plan`} label="Plan" posted={changing} defaultValue={request.plan}>
+            {choices(rentalCartType(cartType).plans.map((plan) => ({ value: plan.key, label: `${plan.title} (${plan.period})` })))}
+          </Field>
+          <Field name="startDate" id={`change-${id}-start`} label="Start date" type="date" posted={changing} defaultValue={request.startDate} />
           <button type="submit" className="staff-button">
             Save change<span className="staff-sr-only"> to {request.name}'s request</span>
           </button>

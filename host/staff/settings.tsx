@@ -40,25 +40,17 @@ export const settingsSections: readonly SettingsSection[] = [
     id: 'sign-in',
     title: 'Signing in',
     Component: ({ settings, posted }) => {
-      const checked = posted ? posted.values.requireSecondStep === 'true' : settings.requireSecondStep
       return (
         <>
-          <div className="staff-field staff-field--check">
-            <input
-              id="requireSecondStep"
-              name="requireSecondStep"
-              type="checkbox"
-              value="true"
-              defaultChecked={checked}
-              aria-describedby="requireSecondStep-hint"
-            />
-            <label htmlFor="requireSecondStep">Require a second step for every account</label>
-            <p className="staff-hint" id="requireSecondStep-hint">
-              Besides the password, everyone signs in with a passkey or a code from an authenticator app. An account
-              without one is asked to add one before it can use the console.
-            </p>
-            {posted?.errors.requireSecondStep && <p className="staff-error">{posted.errors.requireSecondStep}</p>}
-          </div>
+          <Checkbox
+            id="requireSecondStep"
+            name="requireSecondStep"
+            value="true"
+            label="Require a second step for every account"
+            defaultChecked={settings.requireSecondStep}
+            posted={posted}
+            hint="Besides the password, everyone signs in with a passkey or a code from an authenticator app. An account without one is asked to add one before it can use the console."
+          />
           {settings.requireSecondStep && (
             <Field
               name="current"
@@ -89,16 +81,15 @@ export const settingsSections: readonly SettingsSection[] = [
           <fieldset key={pool} className="staff-routing" aria-describedby="leadRouting-hint">
             <legend>{routingPoolLabels[pool]}</legend>
             {accounts.map((account) => (
-              <div key={account.id} className="staff-field staff-field--check">
-                <Checkbox
-                  name={`leadRouting.${pool}`}
-                  value={account.id}
-                  id={`route-${pool}-${account.id}`}
-                  label={account.username}
-                  posted={posted}
-                  defaultChecked={(settings.leadRouting[pool] ?? []).includes(account.id)}
-                />
-              </div>
+              <Checkbox
+                key={account.id}
+                name={`leadRouting.${pool}`}
+                value={account.id}
+                id={`route-${pool}-${account.id}`}
+                label={account.username}
+                posted={posted}
+                defaultChecked={(settings.leadRouting[pool] ?? []).includes(account.id)}
+              />
             ))}
           </fieldset>
         ))}

@@ -1,6 +1,7 @@
 import { type BatteryKind, batteries, cartSpecifications, type CartStatus, cartStatuses, statusLabels } from '../../domain/cart-facts.ts'
 import { categoryLabel, formatPrice } from '../../domain/golf-cart.ts'
 import { specificationGroups } from '../../domain/specifications.ts'
+import { SpecRows } from '../../widgets/vehicle-detail/spec-rows.tsx'
 
 /** The form's values the preview reads, as typed (text), so a half-typed form still previews. */
 export interface PreviewValues {
@@ -49,14 +50,7 @@ export function SpecificationsPreview({ values }: { values: PreviewValues }) {
       ).map(([heading, rows]) => (
         <div key={heading} className="staff-preview__group">
           <h3>{heading}</h3>
-          <dl>
-            {rows.map(([name, value]) => (
-              <div key={name} className="staff-preview__row">
-                <dt>{name}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <SpecRows rows={rows} rowClassName="staff-preview__row" />
         </div>
       ))}
     </div>

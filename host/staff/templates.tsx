@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server'
 import { placeholderMeanings, templateLimits, templatePlaceholders } from '../../domain/reply-templates.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
 import { dealerTime } from './leads/inbox-filter.ts'
+import { Field, Notice } from './form-kit.tsx'
 import { type PostedState, type StaffCaller, type StaffPageContext, type StaffPageProps, staffPage } from './page.ts'
 
 /**
@@ -72,47 +73,30 @@ function TemplateForm({ editing, posted }: { editing?: Template; posted?: Posted
   const mine = posted?.values.action === 'save' ? posted : undefined
   const values = mine?.values ?? (editing ? { id: String(editing.id), name: editing.name, body: editing.body } : {})
   const id = values.id || undefined
-  const field = (name: 'name' | 'body') => {
-    const error = mine?.errors[name]
-    return {
-      id: `template-${name}`,
-      name,
-      required: true,
-      defaultValue: values[name],
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': [name === 'body' ? 'template-body-hint' : '', error ? `template-${name}-problem` : ''].filter(Boolean).join(' ') || undefined,
-    }
-  }
-  const problem = (name: 'name' | 'body') =>
-    mine?.errors[name] && (
-      <p className="staff-error" id={`template-${name}-problem`}>
-        {mine.errors[name]}
-      </p>
-    )
   return (
     <form method="post" action={staffPaths.templates} className="staff-form lead-panel" id="template-form" aria-labelledby="template-form-title">
       <h2 id="template-form-title">{id ? `Change “${editing?.name ?? values.name}”` : 'New template'}</h2>
-      {mine?.message && (
-        <p className="staff-alert staff-alert--error" role="alert">
-          {mine.message}
-        </p>
-      )}
+      <Notice tone="error">{mine?.message}</Notice>
       <input type="hidden" name="action" value="save" />
       {id && <input type="hidden" name="id" value={id} />}
-      <div className="staff-field">
-        <label htmlFor="template-name">Name</label>
-        <input type="text" maxLength={templateLimits.name} autoComplete="off" {...field('name')} />
-        {problem('name')}
-      </div>
-      <div className="staff-field">
-        <label htmlFor="template-body">Text</label>
-        <textarea rows={6} maxLength={templateLimits.body} {...field('body')} />
-        <p className="staff-hint" id="template-body-hint">
-          For example: “Hi {'{firstName}'}, this is {'{salesperson}'} at {'{dealer}'}. {'{cart}'} is here: when can you come by? {'{phone}'}”. A text can be at most 1600
-          characters once filled in.
-        </p>
-        {problem('body')}
-      </div>
+      <Field name="name" id="template-name" label="Name" posted={mine} defaultValue={values.name}>
+        {(control) => <input {...control} type="text" required maxLength={templateLimits.name} autoComplete="off" />}
+      </Field>
+      <Field
+        name="body"
+        id="template-body"
+        label="Text"
+        posted={mine}
+        defaultValue={values.body}
+        hint={
+          <>
+            For example: “Hi {'{firstName}'}, this is {'{salesperson}'} at {'{dealer}'}. {'{cart}'} is here: when can you come by? {'{phone}'}”. A text can be at
+            most 1600 characters once filled in.
+          </>
+        }
+      >
+        {(control) => <textarea {...control} required rows={6} maxLength={templateLimits.body} />}
+      </Field>
       <div className="staff-form__actions">
         <button className="staff-button" type="submit">
           {id ? 'Save changes' : 'Add template'}

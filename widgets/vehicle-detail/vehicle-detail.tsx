@@ -16,6 +16,7 @@ import { type PostedWatch, WatchForm } from '../shared/watch-form.tsx'
 import { watchWords } from '../../domain/cart-alerts.ts'
 import { Gallery, type GalleryProps } from './gallery.tsx'
 import { HoldForm, type HoldFormProps } from './hold-form.tsx'
+import { SpecRows } from './spec-rows.tsx'
 import { useRefusedOrigin } from '../shared/lead-form.ts'
 import { onHoldUntil } from '../../domain/deposits.ts'
 
@@ -264,14 +265,7 @@ export function VehicleDetail({ slug, headingLevel = 1, ...props }: VehicleDetai
           ).map(([title, rows]) => (
             <div key={title} className="gc-spec-group">
               <SubSub className="gc-spec-group__title">{title}</SubSub>
-              <dl>
-                {rows.map(([name, value]) => (
-                  <div key={name} className="gc-spec-row">
-                    <dt>{name}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
-              </dl>
+              <SpecRows rows={rows} rowClassName="gc-spec-row" />
             </div>
           ))}
         </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { LeadDelivery } from '../../../api/leads/lead-read-model.ts'
 import type { LeadSummary } from '../../../api/staff/lead-inbox.ts'
 import { type LeadStatus, leadStatusLabels } from '../../../domain/lead-status.ts'
@@ -100,5 +101,28 @@ export function PageLinks(props: { label: string; page: number; total: number; h
       </span>
       {page * inboxPageSize < total ? <a href={props.href(page + 1)}>{props.older}</a> : <span />}
     </nav>
+  )
+}
+
+/** A cell of a lead list: its column's name for the card each row becomes on a phone (`data-label`). */
+export function LeadCell(props: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <td data-label={props.label} className={props.className}>
+      <div>{props.children}</div>
+    </td>
+  )
+}
+
+/** The columns the inbox and the Spam view show alike: what the lead wrote, and where. */
+export function MessageAndSourceCells(props: { lead: Pick<LeadSummary, 'message' | 'messageCut' | 'sourceLabel' | 'sourceUrl'> }) {
+  return (
+    <>
+      <LeadCell label="Message" className="lead-table__message">
+        <MessagePreview lead={props.lead} />
+      </LeadCell>
+      <LeadCell label="Source">
+        <LeadSource lead={props.lead} />
+      </LeadCell>
+    </>
   )
 }

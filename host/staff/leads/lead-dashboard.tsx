@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server'
 import type { LeadDashboard } from '../../../api/staff/lead-dashboard.ts'
 import { leadPaths } from '../../../domain/staff-paths.ts'
 import { type StaffPageContext, type StaffPageProps, staffPage } from '../page.ts'
+import { Field } from '../form-kit.tsx'
 import { type ChartSeries, FiguresTable, WeekChart, WeekTable, weekLabel } from './week-chart.tsx'
 
 /**
@@ -58,14 +59,8 @@ function LeadDashboardPage({ data }: StaffPageProps<DashboardData>) {
       </p>
       <h1>Leads dashboard</h1>
       <form className="staff-filters" method="get" action={leadPaths.dashboard} aria-label="Weeks">
-        <div className="staff-field">
-          <label htmlFor="dashboard-from">From</label>
-          <input id="dashboard-from" name="from" type="date" defaultValue={d.from} />
-        </div>
-        <div className="staff-field">
-          <label htmlFor="dashboard-to">To</label>
-          <input id="dashboard-to" name="to" type="date" defaultValue={d.to} />
-        </div>
+        <Field name="from" id="dashboard-from" label="From" type="date" defaultValue={d.from} />
+        <Field name="to" id="dashboard-to" label="To" type="date" defaultValue={d.to} />
         <div className="staff-filters__actions">
           <button className="staff-button" type="submit">
             Show

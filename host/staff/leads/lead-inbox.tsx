@@ -11,8 +11,9 @@ import {
   isFiltered,
   listInput,
 } from './inbox-filter.ts'
-import { ContactLinks, DeliveryState, LeadSource, MessagePreview, PageLinks, pageRange, StatusBadge } from './lead-bits.tsx'
-import { Field } from '../form-kit.tsx'
+import { ContactLinks, DeliveryState, LeadCell, MessageAndSourceCells, PageLinks, pageRange, StatusBadge } from './lead-bits.tsx'
+import { choices, Field } from '../form-kit.tsx'
+import { StaffTable } from '../staff-table.tsx'
 
 /**
  * `/staff/leads`: every lead, newest first, filters and search in the address. The list is a
@@ -55,72 +56,45 @@ function LeadInboxPage({ data, context }: StaffPageProps<InboxData>) {
           {total === 0 ? (isFiltered(filter) ? 'No leads match these filters.' : 'No leads yet.') : pageRange(filter.page, total, total === 1 ? 'lead' : 'leads')}
         </p>
         {leads.length > 0 && (
-          <table className="lead-table" aria-describedby="lead-count">
-            <caption className="staff-sr-only">Leads; open one by its name to work it</caption>
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                <th scope="col">Visitor</th>
-                <th scope="col">Interest and cart</th>
-                <th scope="col">Message</th>
-                <th scope="col">Source</th>
-                <th scope="col">Emails</th>
-                <th scope="col">Owner</th>
+          <StaffTable
+            className="lead-table"
+            wrap={false}
+            describedBy="lead-count"
+            caption="Leads; open one by its name to work it"
+            columns={['Received', 'Visitor', 'Interest and cart', 'Message', 'Source', 'Emails', 'Owner']}
+          >
+            {leads.map((lead) => (
+              <tr key={lead.id} data-lead-id={lead.id} className={`lead-table__row lead-table__row--${lead.status}`}>
+                <LeadCell label="Received">
+                  <time dateTime={lead.receivedAt}>{dealerTime(lead.receivedAt)}</time> <StatusBadge status={lead.status} />
+                  {lead.repeatOf && (
+                    <a className="lead-repeat" href={leadPaths.lead(lead.repeatOf.id)} title="Same email or phone as an earlier lead of the last 30 days">
+                      Repeat
+                    </a>
+                  )}
+                </LeadCell>
+                <LeadCell label="Visitor">
+                  <a href={leadPaths.lead(lead.id)} className="lead-table__name">
+                    {lead.firstName} {lead.lastName}
+                  </a>
+                  <ContactLinks lead={lead} />
+                </LeadCell>
+                <LeadCell label="Interest">
+                  {lead.interest ? interestLabel(lead.interest) : <span className="staff-muted">None given</span>}
+                  {lead.cart && (
+                    <a href={`/vehicle/${lead.cart.slug}`} className="lead-table__cart">
+                      {lead.cart.title ?? lead.cart.slug}
+                    </a>
+                  )}
+                </LeadCell>
+                <MessageAndSourceCells lead={lead} />
+                <LeadCell label="Emails">
+                  <DeliveryState lead={lead} />
+                </LeadCell>
+                <LeadCell label="Owner">{lead.owner ? lead.owner.username : <span className="staff-muted">Nobody</span>}</LeadCell>
               </tr>
-            </thead>
-            <tbody>
-              {leads.map((lead) => (
-                <tr key={lead.id} data-lead-id={lead.id} className={`lead-table__row lead-table__row--${lead.status}`}>
-                  <td data-label="Received">
-                    <div>
-                      <time dateTime={lead.receivedAt}>{dealerTime(lead.receivedAt)}</time> <StatusBadge status={lead.status} />
-                      {lead.repeatOf && (
-                        <a className="lead-repeat" href={leadPaths.lead(lead.repeatOf.id)} title="Same email or phone as an earlier lead of the last 30 days">
-                          Repeat
-                        </a>
-                      )}
-                    </div>
-                  </td>
-                  <td data-label="Visitor">
-                    <div>
-                      <a href={leadPaths.lead(lead.id)} className="lead-table__name">
-                        {lead.firstName} {lead.lastName}
-                      </a>
-                      <ContactLinks lead={lead} />
-                    </div>
-                  </td>
-                  <td data-label="Interest">
-                    <div>
-                      {lead.interest ? interestLabel(lead.interest) : <span className="staff-muted">None given</span>}
-                      {lead.cart && (
-                        <a href={`/vehicle/${lead.cart.slug}`} className="lead-table__cart">
-                          {lead.cart.title ?? lead.cart.slug}
-                        </a>
-                      )}
-                    </div>
-                  </td>
-                  <td data-label="Message" className="lead-table__message">
-                    <div>
-                      <MessagePreview lead={lead} />
-                    </div>
-                  </td>
-                  <td data-label="Source">
-                    <div>
-                      <LeadSource lead={lead} />
-                    </div>
-                  </td>
-                  <td data-label="Emails">
-                    <div>
-                      <DeliveryState lead={lead} />
-                    </div>
-                  </td>
-                  <td data-label="Owner">
-                    <div>{lead.owner ? lead.owner.username : <span className="staff-muted">Nobody</span>}</div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </StaffTable>
         )}
         <PageLinks
           label="Pages of leads"
@@ -135,20 +109,6 @@ function LeadInboxPage({ data, context }: StaffPageProps<InboxData>) {
   )
 }
 
-/** A filter's `<select>`: its choices, the first the one that narrows nothing. */
-const choices = (options: readonly { value: string | number; label: string }[]) =>
-  function Choices(control: { id: string; name: string; defaultValue?: string }) {
-    return (
-      <select {...control}>
-        {options.map((o) => (
-          <option key={`${o.value}:${o.label}`} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    )
-  }
-
 /** The filters: a plain GET form, so each filtered view has its own address. */
 function InboxFilters(props: { filter: InboxFilter; owners: { id: number; username: string }[]; sources: string[] }) {
   const { filter } = props
@@ -156,13 +116,9 @@ function InboxFilters(props: { filter: InboxFilter; owners: { id: number; userna
   const sources = [...new Set([...props.sources, ...(filter.source && filter.source !== 'none' ? [filter.source] : [])])]
   return (
     <form className="staff-filters lead-filters" method="get" action={leadPaths.inbox} role="search" aria-label="Leads">
-      <div className="staff-field lead-filters__q">
-        <label htmlFor="lead-q">Search</label>
-        <input id="lead-q" name="q" type="search" defaultValue={value(filter.q)} maxLength={100} aria-describedby="lead-q-hint" />
-        <p className="staff-hint" id="lead-q-hint">
-          Name, email or phone number
-        </p>
-      </div>
+      <Field name="q" id="lead-q" label="Search" className="lead-filters__q" hint="Name, email or phone number" defaultValue={value(filter.q)}>
+        {(control) => <input {...control} type="search" maxLength={100} />}
+      </Field>
       <Field name="status" id="lead-status" label="Status" defaultValue={value(filter.status)}>
         {choices([{ value: '', label: 'Every status' }, ...leadStatuses.map((s) => ({ value: s, label: leadStatusLabels[s] }))])}
       </Field>

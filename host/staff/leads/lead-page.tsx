@@ -18,6 +18,7 @@ import {
 import { dealerTime, duration, interestLabel } from './inbox-filter.ts'
 import { ContactLinks, DeliveryState, LeadSource, notificationLabels, StatusBadge } from './lead-bits.tsx'
 import { LeadTimeline } from './lead-timeline.tsx'
+import { choices, Field } from '../form-kit.tsx'
 import { type OfferedTemplate, ReplyBox } from './reply-box.tsx'
 
 /**
@@ -229,17 +230,9 @@ function LeadPage({ data, posted }: StaffPageProps<LeadData>) {
           {data.mayAssignAnyone && (
             <form method="post" action={leadPaths.lead(lead.id)} className="lead-owner">
               <input type="hidden" name="action" value="assign" />
-              <label htmlFor="lead-owner" className="staff-sr-only">
-                Give the lead to
-              </label>
-              <select id="lead-owner" name="ownerId" defaultValue={String(lead.owner?.id ?? '')}>
-                <option value="">Nobody</option>
-                {data.owners.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.username}
-                  </option>
-                ))}
-              </select>
+              <Field name="ownerId" id="lead-owner" label="Give the lead to" hiddenLabel defaultValue={lead.owner?.id ?? ''}>
+                {choices([{ value: '', label: 'Nobody' }, ...data.owners.map((o) => ({ value: o.id, label: o.username }))])}
+              </Field>
               <button type="submit" className="staff-link-button">
                 Assign
               </button>
@@ -275,23 +268,9 @@ function LeadPage({ data, posted }: StaffPageProps<LeadData>) {
         <p className="staff-hint">For the team: a note is not an answer to the shopper and does not count as the first response.</p>
         <form method="post" action={`${leadPaths.lead(lead.id)}#notes`} className="staff-form lead-note-form">
           <input type="hidden" name="action" value="note" />
-          <div className="staff-field">
-            <label htmlFor="lead-note">Add a note</label>
-            <textarea
-              id="lead-note"
-              name="text"
-              rows={3}
-              maxLength={5000}
-              defaultValue={posted?.values.action === 'note' ? posted.values.text : undefined}
-              aria-invalid={posted?.errors.text ? true : undefined}
-              aria-describedby={posted?.errors.text ? 'lead-note-problem' : undefined}
-            />
-            {posted?.errors.text && (
-              <p className="staff-error" id="lead-note-problem">
-                {posted.errors.text}
-              </p>
-            )}
-          </div>
+          <Field name="text" id="lead-note" label="Add a note" posted={posted?.values.action === 'note' ? posted : undefined}>
+            {(control) => <textarea {...control} rows={3} maxLength={5000} />}
+          </Field>
           <button type="submit" className="staff-button">
             Add note
           </button>
@@ -408,8 +387,7 @@ function FollowUps({ leadId, tasks, posted }: { leadId: number; tasks: LeadData[
   const open = tasks.filter((t) => !t.doneAt)
   const done = tasks.filter((t) => t.doneAt).slice(0, 5)
   const now = Date.now()
-  const typed = posted?.values.action === 'task' ? posted.values : undefined
-  const problem = (name: string) => (typed ? posted?.errors[name] : undefined)
+  const typed = posted?.values.action === 'task' ? posted : undefined
   return (
     <section aria-labelledby="follow-ups-heading" className="lead-panel" id="follow-ups">
       <h2 id="follow-ups-heading">Follow-ups</h2>
@@ -441,41 +419,18 @@ function FollowUps({ leadId, tasks, posted }: { leadId: number; tasks: LeadData[
       )}
       <form method="post" action={`${leadPaths.lead(leadId)}#follow-ups`} className="staff-form">
         <input type="hidden" name="action" value="task" />
-        <div className="staff-field">
-          <label htmlFor="task-due">When (New Jersey time)</label>
-          <input
-            id="task-due"
-            name="dueAt"
-            type="datetime-local"
-            required
-            defaultValue={typed?.dueAt ?? localInputValue(new Date(now + 86_400_000))}
-            aria-invalid={problem('dueAt') ? true : undefined}
-            aria-describedby={problem('dueAt') ? 'task-due-problem' : undefined}
-          />
-          {problem('dueAt') && (
-            <p className="staff-error" id="task-due-problem">
-              {problem('dueAt')}
-            </p>
-          )}
-        </div>
-        <div className="staff-field">
-          <label htmlFor="task-note">What to do</label>
-          <textarea
-            id="task-note"
-            name="note"
-            rows={2}
-            maxLength={taskLimits.note}
-            required
-            defaultValue={typed?.note}
-            aria-invalid={problem('note') ? true : undefined}
-            aria-describedby={problem('note') ? 'task-note-problem' : undefined}
-          />
-          {problem('note') && (
-            <p className="staff-error" id="task-note-problem">
-              {problem('note')}
-            </p>
-          )}
-        </div>
+        <Field
+          name="dueAt"
+          id="task-due"
+          label="When (New Jersey time)"
+          type="datetime-local"
+          required
+          posted={typed}
+          defaultValue={localInputValue(new Date(now + 86_400_000))}
+        />
+        <Field name="note" id="task-note" label="What to do" posted={typed}>
+          {(control) => <textarea {...control} rows={2} maxLength={taskLimits.note} required />}
+        </Field>
         <button type="submit" className="staff-button">
           Add follow-up
         </button>

@@ -4,7 +4,9 @@ import { spamKeptDays } from '../../../domain/lead-status.ts'
 import { leadPaths } from '../../../domain/staff-paths.ts'
 import { type PostOutcome, type StaffPageContext, type StaffPageProps, staffPage } from '../page.ts'
 import { dealerTime, inboxPageSize } from './inbox-filter.ts'
-import { ContactLinks, LeadSource, MessagePreview, PageLinks, pageRange } from './lead-bits.tsx'
+import { ContactLinks, LeadCell, MessageAndSourceCells, PageLinks, pageRange } from './lead-bits.tsx'
+import { Notice } from '../form-kit.tsx'
+import { StaffTable } from '../staff-table.tsx'
 
 /**
  * `/staff/leads/spam`: what the spam rules caught (PRODUCT.md, "no lead silently lost"), each
@@ -47,77 +49,49 @@ function SpamPage({ data, posted }: StaffPageProps<SpamData>) {
         person, press <strong>Not spam</strong>: it moves to the inbox and its emails go out then. Each is deleted{' '}
         {spamKeptDays} days after it arrived.
       </p>
-      {data.moved && !posted && (
-        <p className="staff-alert staff-alert--done" role="status">
-          Moved to the inbox, and its emails are on their way. <a href={leadPaths.lead(data.moved)}>Open the lead</a>
-        </p>
-      )}
-      {posted?.message && (
-        <p className="staff-alert staff-alert--error" role="alert">
-          {posted.message}
-        </p>
-      )}
+      <Notice>
+        {data.moved && !posted && (
+          <>
+            Moved to the inbox, and its emails are on their way. <a href={leadPaths.lead(data.moved)}>Open the lead</a>
+          </>
+        )}
+      </Notice>
+      <Notice tone="error">{posted?.message}</Notice>
       <p className="staff-count" id="spam-count">
         {total === 0 ? 'Nothing caught in the last 30 days.' : pageRange(page, total, 'caught')}
       </p>
       {leads.length > 0 && (
-        <table className="lead-table lead-spam" aria-describedby="spam-count">
-          <caption className="staff-sr-only">Leads the spam rules caught</caption>
-          <thead>
-            <tr>
-              <th scope="col">Received</th>
-              <th scope="col">Sender</th>
-              <th scope="col">Message</th>
-              <th scope="col">Source</th>
-              <th scope="col">Caught by</th>
-              <th scope="col">
-                <span className="staff-sr-only">Action</span>
-              </th>
+        <StaffTable
+          className="lead-table lead-spam"
+          wrap={false}
+          describedBy="spam-count"
+          caption="Leads the spam rules caught"
+          columns={['Received', 'Sender', 'Message', 'Source', 'Caught by', { hidden: 'Action' }]}
+        >
+          {leads.map((lead) => (
+            <tr key={lead.id} data-lead-id={lead.id}>
+              <LeadCell label="Received">
+                <time dateTime={lead.receivedAt}>{dealerTime(lead.receivedAt)}</time>
+              </LeadCell>
+              <LeadCell label="Sender">
+                <span className="lead-table__name">
+                  {lead.firstName} {lead.lastName}
+                </span>
+                <ContactLinks lead={lead} />
+              </LeadCell>
+              <MessageAndSourceCells lead={lead} />
+              <LeadCell label="Caught by">{spamRules[lead.rule]}</LeadCell>
+              <LeadCell label="Action">
+                <form method="post" action={leadPaths.spam}>
+                  <input type="hidden" name="id" value={lead.id} />
+                  <button type="submit" className="staff-button" aria-label={`Not spam: ${lead.firstName} ${lead.lastName}`}>
+                    Not spam
+                  </button>
+                </form>
+              </LeadCell>
             </tr>
-          </thead>
-          <tbody>
-            {leads.map((lead) => (
-              <tr key={lead.id} data-lead-id={lead.id}>
-                <td data-label="Received">
-                  <div>
-                    <time dateTime={lead.receivedAt}>{dealerTime(lead.receivedAt)}</time>
-                  </div>
-                </td>
-                <td data-label="Sender">
-                  <div>
-                    <span className="lead-table__name">
-                      {lead.firstName} {lead.lastName}
-                    </span>
-                    <ContactLinks lead={lead} />
-                  </div>
-                </td>
-                <td data-label="Message" className="lead-table__message">
-                  <div>
-                    <MessagePreview lead={lead} />
-                  </div>
-                </td>
-                <td data-label="Source">
-                  <div>
-                    <LeadSource lead={lead} />
-                  </div>
-                </td>
-                <td data-label="Caught by">
-                  <div>{spamRules[lead.rule]}</div>
-                </td>
-                <td data-label="Action">
-                  <div>
-                    <form method="post" action={leadPaths.spam}>
-                      <input type="hidden" name="id" value={lead.id} />
-                      <button type="submit" className="staff-button" aria-label={`Not spam: ${lead.firstName} ${lead.lastName}`}>
-                        Not spam
-                      </button>
-                    </form>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StaffTable>
       )}
       <PageLinks label="Pages of spam" page={page} total={total} href={(page) => `${leadPaths.spam}?page=${page}`} newer="Newer" older="Older" />
     </>

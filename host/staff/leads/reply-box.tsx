@@ -3,6 +3,7 @@ import { callOutcomeLabels, callOutcomes, replyLimits } from '../../../domain/le
 import { staffPaths, leadPaths } from '../../../domain/staff-paths.ts'
 import { sendTimeWords } from '../../../domain/texting.ts'
 import type { PostedState } from '../page.ts'
+import { Field, Notice } from '../form-kit.tsx'
 import { telHref } from './inbox-filter.ts'
 
 /**
@@ -49,28 +50,24 @@ export function ReplyBox({ lead, templates, chosen, mayKeepTemplates, posted }: 
     : texting.waitsUntil
       ? `No texts between 9 PM and 8 AM in New Jersey: a text written now waits until ${sendTimeWords(new Date(texting.waitsUntil))}.`
       : `A text goes from the dealer’s number to ${lead.phone}; at most ${replyLimits.sms} characters.`
-  const bodyProblem = reply?.errors.body
   return (
     <section aria-labelledby="reply-heading" className="lead-panel lead-reply" id="reply">
       <h2 id="reply-heading">Answer {lead.firstName}</h2>
-      {reply?.message && (
-        <p className="staff-alert staff-alert--error" role="alert">
-          {reply.message}
-        </p>
-      )}
+      <Notice tone="error">{reply?.message}</Notice>
       {templates.length > 0 ? (
         <form method="get" action={`${here}#reply`} className="lead-reply__templates" data-reply-templates="reply-body">
-          <div className="staff-field">
-            <label htmlFor="reply-template">Start from a template</label>
-            <select id="reply-template" name="template" defaultValue={chosen ? String(chosen.id) : ''}>
-              <option value="">Choose a template</option>
-              {templates.map((template) => (
-                <option key={template.id} value={template.id} data-body={template.body}>
-                  {template.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field name="template" id="reply-template" label="Start from a template" defaultValue={chosen ? String(chosen.id) : ''}>
+            {(control) => (
+              <select {...control}>
+                <option value="">Choose a template</option>
+                {templates.map((template) => (
+                  <option key={template.id} value={template.id} data-body={template.body}>
+                    {template.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <button type="submit" className="staff-link-button" data-use-template>
             Use template
           </button>
@@ -90,20 +87,9 @@ export function ReplyBox({ lead, templates, chosen, mayKeepTemplates, posted }: 
       )}
       <form method="post" action={`${here}#reply`} className="staff-form lead-reply__form">
         <input type="hidden" name="action" value="reply" />
-        <div className="staff-field">
-          <label htmlFor="reply-body">Message</label>
-          <textarea
-            id="reply-body"
-            name="body"
-            rows={6}
-            maxLength={replyLimits.email}
-            required
-            defaultValue={reply ? reply.values.body : chosen?.body}
-            aria-invalid={bodyProblem ? true : undefined}
-            aria-describedby={bodyProblem ? 'reply-body-problem' : undefined}
-          />
-          <FieldProblem id="reply-body-problem" error={bodyProblem} />
-        </div>
+        <Field name="body" id="reply-body" label="Message" posted={reply} defaultValue={reply ? '' : chosen?.body}>
+          {(control) => <textarea {...control} rows={6} maxLength={replyLimits.email} required />}
+        </Field>
         <div className="lead-reply__send">
           <div>
             <button type="submit" name="channel" value="email" className="staff-button" aria-describedby="reply-email-why">
@@ -126,11 +112,7 @@ export function ReplyBox({ lead, templates, chosen, mayKeepTemplates, posted }: 
 
       <form method="post" action={`${here}#call`} className="staff-form lead-call" id="call" aria-labelledby="call-heading">
         <h3 id="call-heading">Log a call</h3>
-        {call?.message && (
-          <p className="staff-alert staff-alert--error" role="alert">
-            {call.message}
-          </p>
-        )}
+        <Notice tone="error">{call?.message}</Notice>
         {lead.phone && (
           <p className="lead-call__dial">
             <a href={telHref(lead.phone)} className="staff-link-button" data-call-link>
@@ -150,21 +132,18 @@ export function ReplyBox({ lead, templates, chosen, mayKeepTemplates, posted }: 
           ))}
           <FieldProblem id="call-outcome-problem" error={call?.errors.outcome} />
         </fieldset>
-        <div className="staff-field">
-          <label htmlFor="call-note">
-            Note <span className="staff-optional">(optional)</span>
-          </label>
-          <textarea
-            id="call-note"
-            name="note"
-            rows={2}
-            maxLength={replyLimits.callNote}
-            defaultValue={call?.values.note}
-            aria-invalid={call?.errors.note ? true : undefined}
-            aria-describedby={call?.errors.note ? 'call-note-problem' : undefined}
-          />
-          <FieldProblem id="call-note-problem" error={call?.errors.note} />
-        </div>
+        <Field
+          name="note"
+          id="call-note"
+          label={
+            <>
+              Note <span className="staff-optional">(optional)</span>
+            </>
+          }
+          posted={call}
+        >
+          {(control) => <textarea {...control} rows={2} maxLength={replyLimits.callNote} />}
+        </Field>
         <button type="submit" className="staff-button lead-call__save">
           Log call
         </button>
