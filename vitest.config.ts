@@ -5,11 +5,13 @@ import { LongestFirst } from './tests/support/sequencer.ts'
 /**
  * The API's files that spend most of their wall time waiting out real time: leases and a slow mail
  * server, sign-in delays, slow clients, push deliveries, and the server processes and commands
- * they start, stop, kill and start again. They run in the `long` project, one at a time among the
- * browser files (tests/support/sequencer.ts), whose Chromium keeps the cores busy while they wait.
- * In the `api` project the largest of them started together, and the cores idled for 22-27 CPU-s
- * (docs/ARCHITECTURE.md, "Tests"). A worker is kept only for files of its own project, so they
- * are the `long` project's files rather than placed between its files from another project.
+ * they start, stop, kill and start again. They run in the `long` project, whose files start first
+ * (tests/support/sequencer.ts). In the `api` project the largest of them started together, and
+ * the cores idled for 22-27 CPU-s (docs/ARCHITECTURE.md, "Tests"); they were then spread one at a
+ * time among this project's browser files. Those are Playwright Test's specs now, run beside
+ * vitest (scripts/test.js), and these files start together again: how the cores fare is not yet
+ * measured. A worker is kept only for files of its own project, so they are the `long` project's
+ * files rather than placed between its files from another project.
  */
 const apiFilesThatWait = [
   'api/leads/outbox-worker.test.ts',
@@ -80,17 +82,17 @@ export default defineConfig({
       },
       {
         test: {
-          // The browser tests, and the API's files that wait (above): the files that take longest.
+          // The API's files that wait (above): the files that take longest.
           name: 'long',
           isolate: false,
-          include: ['tests/browser/**/*.test.ts', ...apiFilesThatWait],
+          include: apiFilesThatWait,
           environment: 'node',
-          // A page waits on a server, a database and Chromium sharing two cores with two other test
-          // files: expect.poll's default second was seen too short on loaded CI runs for a first
-          // draw of a widget. A poll that would never succeed still fails, after 10 s. (The API
-          // files here poll for something to arrive, never that it came within a second.)
+          // A server, a database and the processes a file starts share two cores with two other
+          // test files and the browser specs: expect.poll's default second was seen too short on
+          // loaded CI runs. These files poll for something to arrive, never that it came within a
+          // second; a poll that would never succeed still fails, after 10 s.
           expect: { poll: { timeout: 10_000 } },
-          globalSetup: ['tests/support/global-setup.ts', 'tests/support/build-setup.ts', 'tests/support/browser-setup.ts'],
+          globalSetup: ['tests/support/global-setup.ts', 'tests/support/build-setup.ts'],
           setupFiles: ['tests/support/lighter-work.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -41,9 +41,6 @@ export async function runServer(options: RunOptions = {}): Promise<void> {
 /** A signal arrived before the server was up: `stop` below ends the process. */
 class StoppedWhileStarting extends Error {}
 
-/** How long a stop waits for requests already received (PRODUCT.md, "stopping and starting"). */
-export const stopLimitMs = 10_000
-
 async function start(options: RunOptions) {
   const env = loadEnv()
   const log = createLogger(env.logLevel)
@@ -53,7 +50,7 @@ async function start(options: RunOptions) {
   let health: Health | undefined
 
   // Registered before anything starts, so a signal during start-up still closes the database.
-  // Stopping: refuse new connections, finish every request received (at most 10 s), stop the
+  // Stopping: refuse new connections, finish every request received (at most STOP_LIMIT_MS, 10 s), stop the
   // outbox worker after its current message, then close the database cleanly.
   const starting = new AbortController()
   const stop = async (signal: NodeJS.Signals) => {
@@ -61,7 +58,7 @@ async function start(options: RunOptions) {
     starting.abort()
     log.info('server stopping', { signal })
     health?.stopping()
-    const stopped = await draining?.stop(stopLimitMs)
+    const stopped = await draining?.stop(env.stopLimitMs)
     await runtime?.stop()
     await db?.close()
     log.info('server stopped', { signal, ...(stopped?.cut ? { connectionsCut: stopped.cut } : {}), ...(stopped?.answered ? { requestsAnswered503: stopped.answered } : {}) })

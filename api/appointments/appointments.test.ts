@@ -140,13 +140,15 @@ describe.each(backends)('appointments on %s', (backend) => {
   })
 
   const emailsTo = (address: string) => smtp.messages.filter((m) => m.to?.some((t) => t.address === address))
+  /** The first email to `address` whose subject matches, looked for again at each arrival. */
   const waitForEmail = async (address: string, subject: RegExp) => {
-    for (let i = 0; i < 200; i++) {
+    for (;;) {
       const found = emailsTo(address).find((m) => subject.test(m.subject ?? ''))
       if (found) return found
-      await smtp.waitFor(smtp.messages.length + 1, 100).catch(() => undefined)
+      await smtp.waitFor(smtp.messages.length + 1, 20_000).catch((error: unknown) => {
+        throw new Error(`no email to ${address} matching ${subject}: ${emailsTo(address).map((m) => m.subject).join('; ')}`, { cause: error })
+      })
     }
-    throw new Error(`no email to ${address} matching ${subject}: ${emailsTo(address).map((m) => m.subject).join('; ')}`)
   }
   const invitationOf = (email: Awaited<ReturnType<typeof waitForEmail>>) => {
     const file = email.attachments.find((a) => a.mimeType === 'text/calendar')

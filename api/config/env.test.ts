@@ -16,6 +16,7 @@ describe('environment', () => {
       logLevel: 'info',
       cacheBytes: 32 * 1024 * 1024,
       cacheMaxAgeMs: 300_000,
+      stopLimitMs: 10_000,
       soldVisibleDays: 14,
       importPhotoHosts: [],
       pushServiceHosts: ['fcm.googleapis.com', '*.push.apple.com', 'updates.push.services.mozilla.com', '*.notify.windows.com'],
@@ -113,6 +114,13 @@ describe('environment', () => {
     expect(loadEnv({}).cacheMaxAgeMs).toBe(300_000)
     expect(loadEnv({ CART_CACHE_MS: '0' }).cacheMaxAgeMs).toBe(0)
     expect(() => loadEnv({ CART_CACHE_MS: 'soon' })).toThrow(/CART_CACHE_MS/)
+  })
+
+  it('reads how long a stop waits for the requests received, 10 s when unset', () => {
+    expect(loadEnv({}).stopLimitMs).toBe(10_000)
+    expect(loadEnv({ STOP_LIMIT_MS: '1000' }).stopLimitMs).toBe(1000)
+    expect(() => loadEnv({ STOP_LIMIT_MS: '0' })).toThrow(/STOP_LIMIT_MS/)
+    expect(() => loadEnv({ STOP_LIMIT_MS: '120000' })).toThrow(/STOP_LIMIT_MS/)
   })
 
   it('reads the push services alerts may go to, the browsers\' own when unset or empty', () => {

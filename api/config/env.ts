@@ -83,6 +83,12 @@ const envSchema = z.object({
    * notice ever be missed. 0 keeps nothing.
    */
   CART_CACHE_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+  /**
+   * How long a stop (SIGTERM, SIGINT) waits for the requests already received before it cuts
+   * what is left (PRODUCT.md, "stopping and starting"). Keep it under systemd's TimeoutStopSec
+   * (20 s in deploy/systemd/).
+   */
+  STOP_LIMIT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Days a sold cart's page keeps saying Sold (with similar carts) before it answers 410. */
   SOLD_VISIBLE_DAYS: z.coerce.number().int().min(0).max(3650).default(14),
   /** Hosts an inventory import may fetch photos from, beside the site itself (PRODUCT.md, "Import"). */
@@ -187,6 +193,7 @@ function finish(parsed: z.output<typeof envSchema>) {
     logLevel: parsed.LOG_LEVEL,
     cacheBytes: Math.round(parsed.CACHE_MB * 1024 * 1024),
     cacheMaxAgeMs: parsed.CART_CACHE_MS,
+    stopLimitMs: parsed.STOP_LIMIT_MS,
     soldVisibleDays: parsed.SOLD_VISIBLE_DAYS,
     importPhotoHosts: parsed.IMPORT_PHOTO_HOSTS,
     pushServiceHosts: parsed.PUSH_SERVICE_HOSTS,

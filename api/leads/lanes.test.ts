@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { drainInLanes } from './lanes.ts'
 
@@ -60,8 +61,9 @@ describe('drainInLanes', () => {
       () => 'resolved',
       (error: unknown) => error,
     )
-    // Long enough for the process to report an unhandled rejection: it does so between macrotasks.
-    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setTimeout(resolve, 0))
+    // Node reports an unhandled rejection once a macrotask's microtasks have run: five turns of
+    // the event loop (not a time) give lane two's failure every chance to be reported.
+    for (let turn = 0; turn < 5; turn++) await nextTurn()
     expect(claims).toBe(2)
     expect(unhandled).toEqual([])
     first.open()

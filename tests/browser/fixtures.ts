@@ -1,7 +1,7 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import AxeBuilder from '@axe-core/playwright'
-import { type BrowserContext, type BrowserContextOptions, test as base, expect, type Page } from '@playwright/test'
+import { type APIRequest, type BrowserContext, type BrowserContextOptions, test as base, expect, type Page } from '@playwright/test'
 import express from 'express'
 import { createDemoApp } from '../../demo/server.ts'
 import type { StaffRole } from '../../domain/staff-access.ts'
@@ -158,22 +158,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   staffSession: [
     async ({ startServer, playwright }, use) => {
       const sessions = new Map<string, Promise<BrowserContextOptions['storageState']>>()
-      // The sign-in form's post, as tests/support/staff.ts's `signIn` sends it: the session
-      // cookie it sets is the storage state.
-      const signIn = async (username: string) => {
-        const server = await startServer()
-        // An empty storage state said outright: Playwright Test gives a request context the test's
-        // own `use` options, so a sign-in asked for inside a test signed in as another account
-        // would carry that account's cookie, and the sign-in would end that account's session.
-        const request = await playwright.request.newContext({ baseURL: server.url, storageState: { cookies: [], origins: [] } })
-        try {
-          const answer = await request.post('/staff/login', { form: { username, password: staffPassword }, headers: { origin: server.url }, maxRedirects: 0 })
-          if (answer.status() !== 303) throw new Error(`sign-in of ${username} failed: ${answer.status()} ${await answer.text()}`)
-          return await request.storageState()
-        } finally {
-          await request.dispose()
-        }
-      }
+      const signIn = async (username: string) => signedInState(playwright.request, (await startServer()).url, username)
       await use((username) => {
         let session = sessions.get(username)
         if (!session) sessions.set(username, (session = signIn(username)))
@@ -258,6 +243,24 @@ async function animationsEnded(page: Page): Promise<void> {
     const ending = roots.flatMap((root) => root.getAnimations()).filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime))
     await Promise.all(ending.map((a) => a.finished.catch(() => undefined)))
   })
+}
+
+/**
+ * The storage state of `username` signed in at the server at `url`: the sign-in form's post, as
+ * tests/support/staff.ts's `signIn` sends it, and the session cookie it sets.
+ */
+export async function signedInState(request: APIRequest, url: string, username: string): Promise<BrowserContextOptions['storageState']> {
+  // An empty storage state said outright: Playwright Test gives a request context the test's
+  // own `use` options, so a sign-in asked for inside a test signed in as another account
+  // would carry that account's cookie, and the sign-in would end that account's session.
+  const context = await request.newContext({ baseURL: url, storageState: { cookies: [], origins: [] } })
+  try {
+    const answer = await context.post('/staff/login', { form: { username, password: staffPassword }, headers: { origin: url }, maxRedirects: 0 })
+    if (answer.status() !== 303) throw new Error(`sign-in of ${username} failed: ${answer.status()} ${await answer.text()}`)
+    return await context.storageState()
+  } finally {
+    await context.dispose()
+  }
 }
 
 /** Loads a page of the dealer's site and waits until its script has hydrated it. */

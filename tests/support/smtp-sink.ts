@@ -1,3 +1,4 @@
+import { EventEmitter, once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import PostalMime, { type Email } from 'postal-mime'
 import { SMTPServer } from 'smtp-server'
@@ -12,13 +13,18 @@ export interface SmtpSink {
   messages: Email[]
   stop(): Promise<void>
   start(): Promise<void>
-  /** Waits until at least `count` messages arrived. */
+  /**
+   * Resolves when at least `count` messages have arrived, on the arrival of the one that makes
+   * `count`; rejects after `timeoutMs` (a bound against a hang, not a speed check).
+   */
   waitFor(count: number, timeoutMs?: number): Promise<Email[]>
 }
 
 /** `delayMs`: how long the server takes to accept each message (a slow mail server). */
 export async function startSmtpSink(options: { delayMs?: number } = {}): Promise<SmtpSink> {
   const messages: Email[] = []
+  /** 'message' at each arrival. */
+  const arrivals = new EventEmitter()
   let server: SMTPServer | undefined
   let port = 0
 
@@ -41,6 +47,7 @@ export async function startSmtpSink(options: { delayMs?: number } = {}): Promise
               (email) => {
                 setTimeout(() => {
                   messages.push(email)
+                  arrivals.emit('message')
                   callback()
                 }, options.delayMs ?? 0)
               },
@@ -68,10 +75,12 @@ export async function startSmtpSink(options: { delayMs?: number } = {}): Promise
     stop: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
     start: listen,
     async waitFor(count, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs
-      while (messages.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} messages, got ${messages.length}`)
-        await new Promise((resolve) => setTimeout(resolve, 25))
+      const signal = AbortSignal.timeout(timeoutMs)
+      try {
+        while (messages.length < count) await once(arrivals, 'message', { signal })
+      } catch (error) {
+        if (signal.aborted) throw new Error(`expected ${count} messages, got ${messages.length}`, { cause: error })
+        throw error
       }
       return messages
     },

@@ -1,10 +1,9 @@
 import { createTRPCClient, httpLink } from '@trpc/client'
-import type { Browser, Page } from 'playwright-core'
 import type { AppRouter } from '../../api/trpc/router.ts'
 import type { StaffRole } from '../../domain/staff-access.ts'
 import type { TestServer } from './test-server.ts'
 
-/** Staff accounts, signed-in clients for API tests and signed-in console tabs for browser tests (issue #15). */
+/** Staff accounts and signed-in clients for API tests (issue #15); the browser specs sign in through tests/browser/fixtures.ts. */
 export const staffPassword = 'correct horse battery staple'
 
 export async function addStaff(server: TestServer, username = 'maria', password = staffPassword, role?: StaffRole) {
@@ -57,41 +56,6 @@ export async function signedInClient(server: TestServer, username = 'maria') {
   const answer = await signIn(server, username)
   if (answer.status !== 303 || !answer.cookie) throw new Error(`sign-in failed: ${answer.status} ${answer.body}`)
   return { client: staffClient(server, answer.cookie), cookie: answer.cookie }
-}
-
-/**
- * The console's inventory signed in as an account, in a tab kept for that account for the test
- * file (a new context costs more than a load; docs/ARCHITECTURE.md, "Tests"): each call loads
- * /staff afresh at `viewport`, its page errors and console errors (but `ignored`) recorded from
- * this load on, and signs in through the form whenever the tab is not signed in (the first time,
- * after a sign-out). A page left with unsaved changes is left: the tab answers "Leave site?".
- * The tabs are not closed after each test; they close with the browser.
- */
-export function keptConsoleTabs(pages: { browser: Browser; api: TestServer }, ignored?: RegExp) {
-  const tabs = new Map<string, { page: Page; problems: string[] }>()
-  return async (username = 'maria', viewport = { width: 1280, height: 900 }): Promise<{ page: Page; problems: string[] }> => {
-    let tab = tabs.get(username)
-    if (!tab) {
-      const page = await (await pages.browser.newContext({ viewport })).newPage()
-      const problems: string[] = []
-      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
-      page.on('console', (m) => m.type() === 'error' && !ignored?.test(m.text()) && problems.push(`console: ${m.text()}`))
-      page.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' && dialog.accept()))
-      tab = { page, problems }
-      tabs.set(username, tab)
-    }
-    const { page } = tab
-    tab.problems.length = 0
-    await page.setViewportSize(viewport)
-    await page.goto(`${pages.api.url}/staff`)
-    if (new URL(page.url()).pathname === '/staff/login') {
-      await page.getByLabel('Username').fill(username)
-      await page.getByLabel('Password').fill(staffPassword)
-      await page.getByRole('button', { name: 'Sign in' }).click()
-    }
-    await page.waitForURL(`${pages.api.url}/staff`)
-    return tab
-  }
 }
 
 /**

@@ -1,9 +1,6 @@
 import type { Page } from 'playwright-core'
 
-/**
- * Widgets on a partner page, for vitest's tests (tests/support/partner-pages.ts) and Playwright
- * Test's specs (tests/browser/fixtures.ts) alike: nothing here imports either runner.
- */
+/** Widgets on a partner page, for the browser specs (through tests/browser/fixtures.ts). */
 
 /** The loaded cards of an element (skeletons excluded). */
 export const cards = (page: Page, element: string) => page.locator(`${element} .gc-card:not(.gc-card--skeleton)`)
