@@ -227,8 +227,8 @@ function FieldInput({ field, values, errors, derived }: { field: CartField; valu
   )
 }
 
+/** What a save says once, on the cart's page it leads to (a flash notice, host/server/staff-notice.ts). */
 const savedMessages = {
-  added: 'Draft saved. Only staff see it until you publish it.',
   saved: 'Saved. The site shows the change now.',
   draft: 'Draft saved. Only staff see it until you publish it.',
   published: 'Published: it is on the site now.',
@@ -240,7 +240,6 @@ interface CartPageData {
   /** The cart a new cart's form was filled from (`?copy=`). */
   copyOf?: StaffCart
   history: CartHistoryEntry[]
-  saved?: Saved
 }
 
 async function loadCart(context: StaffPageContext): Promise<CartPageData> {
@@ -258,8 +257,7 @@ async function loadCart(context: StaffPageContext): Promise<CartPageData> {
   const id = Number(context.params.id)
   const cart = await read(id)
   const history = await context.caller.staff.audit.forCart({ id, limit: 50 })
-  const saved = context.query.get('saved') ?? ''
-  return { cart, history, saved: saved in savedMessages ? (saved as Saved) : undefined }
+  return { cart, history }
 }
 
 /**
@@ -308,11 +306,6 @@ function CartFormPage({ data, context, posted }: StaffPageProps<CartPageData>) {
         <p className="staff-alert" role="status">
           A copy of <a href={staffPaths.cart(data.copyOf.id)}>{data.copyOf.title}</a>: type this cart&rsquo;s stock number, VIN
           and serial number, and add its photos. It is saved as a draft.
-        </p>
-      )}
-      {data.saved && !posted && (
-        <p className="staff-alert staff-alert--done" role="status">
-          {savedMessages[data.saved]}
         </p>
       )}
       {posted && (
@@ -468,7 +461,7 @@ async function saveCart(context: StaffPageContext, form: Record<string, string>)
     const record = cartFormValues(values)
     const saved = await context.caller.staff.cart.save({ ...record, ...(publish ? { status: 'available' as const } : {}), ...key.value })
     const said: Saved = publish ? 'published' : saved.status === 'draft' ? 'draft' : 'saved'
-    return { redirect: `${staffPaths.cart(saved.id)}?saved=${said}` }
+    return { redirect: staffPaths.cart(saved.id), notice: savedMessages[said] }
   } catch (error) {
     return context.refused(error, values)
   }

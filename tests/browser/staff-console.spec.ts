@@ -263,8 +263,8 @@ test.describe('the staff console', () => {
       await page.getByLabel('Price', { exact: true }).fill('13,250')
       await page.getByLabel('VIN').fill('')
       await page.getByRole('button', { name: 'Publish' }).click()
-      await expect(page).toHaveURL((url) => url.searchParams.get('saved') === 'published')
-      await expect(page.getByRole('status')).toContainText('Published')
+      await expect(page.getByRole('status')).toContainText('Published: it is on the site now.')
+      await expect(page).toHaveURL(/\/staff\/carts\/\d+$/)
       await expect(page.locator('.staff-history')).toContainText('maria added the cart')
       const slug = '2024-evolution-d6-max-xt6-lot-special'
 

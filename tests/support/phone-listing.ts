@@ -102,7 +102,7 @@ export async function listCartFromPhone(
   // Read before Publish leaves the page, and its count with it.
   const uploads = await uploadSizes(page)
   await page.getByRole('button', { name: 'Publish' }).click()
-  await page.waitForURL(/saved=published/, { timeout: 60_000 })
+  await page.getByRole('status').filter({ hasText: 'Published' }).waitFor({ timeout: 60_000 })
   const id = Number(/\/staff\/carts\/(\d+)/.exec(new URL(page.url()).pathname)?.[1])
   return { ms: Date.now() - started, photosMs, id, uploads }
 }
