@@ -15,7 +15,7 @@ import { business, formatAddress, showroomByKey, showrooms } from '../../domain/
 import { inquiryLimits } from '../../domain/inquiry.ts'
 import { describeFailure, fieldIssuesOf, useTRPC } from '../shared/api.tsx'
 import { consentTicked } from '../../domain/texting.ts'
-import { currentPage, FieldError, ReachUsInstead } from '../shared/form-bits.tsx'
+import { currentPage, FieldError, ReachUsInstead, type TextInput, TextField } from '../shared/form-bits.tsx'
 import { useFieldErrors, useRefusedOrigin } from '../shared/lead-form.ts'
 import { SlotPicker } from '../shared/slot-picker.tsx'
 import { TextConsent } from '../shared/text-consent.tsx'
@@ -165,28 +165,8 @@ export function BookVisit({ headingLevel = 2, days = pickerDays, ...props }: Boo
         : 'Book a Test Drive')
 
   const describedBy = (name: string) => (errors[name] ? `${id}-${name}-error` : undefined)
-  const text = (name: Field, label: string, input: { type?: string; autoComplete: string; maxLength: number; required?: boolean }) => (
-    <div className="gc-field" part="field">
-      <label htmlFor={`${id}-${name}`}>
-        {label}
-        {input.required && <span aria-hidden="true"> *</span>}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        className="gc-input"
-        part="input"
-        type={input.type ?? 'text'}
-        autoComplete={input.autoComplete}
-        maxLength={input.maxLength}
-        aria-required={input.required || undefined}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={describedBy(name)}
-        value={values[name] ?? ''}
-        onChange={(e) => set(name)(e.currentTarget.value)}
-      />
-      <FieldError id={`${id}-${name}-error`} message={errors[name]} />
-    </div>
+  const text = (name: Field, label: string, input: TextInput) => (
+    <TextField idPrefix={id} name={name} label={label} {...input} value={values[name] ?? ''} error={errors[name]} onChange={set(name)} />
   )
 
   if (booked) {

@@ -16,7 +16,7 @@ import { describeFailure, fieldIssuesOf, useTRPC } from '../shared/api.tsx'
 import { useFieldErrors, useRefusedOrigin } from '../shared/lead-form.ts'
 import { useToast } from '../shared/toast.tsx'
 import { useKeepTypedEarly } from '../shared/typed-early.ts'
-import { currentPage, FieldError, ReachUsInstead } from '../shared/form-bits.tsx'
+import { currentPage, FieldError, ReachUsInstead, type TextInput, TextField } from '../shared/form-bits.tsx'
 import { TextConsent } from '../shared/text-consent.tsx'
 
 export interface ContactFormProps {
@@ -147,31 +147,8 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
   const H = `h${headingLevel}` as const
   if (refusedOrigin !== undefined) return <ReachUsInstead heading={H} />
 
-  const field = (name: VisitorField, label: string, input: { type?: string; autoComplete: string; required?: boolean; maxLength: number }) => (
-    <div className="gc-field" part="field">
-      <label htmlFor={`${id}-${name}`}>
-        {label}
-        {input.required && <span aria-hidden="true"> *</span>}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        className="gc-input"
-        part="input"
-        type={input.type ?? 'text'}
-        autoComplete={input.autoComplete}
-        maxLength={input.maxLength}
-        aria-required={input.required || undefined}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        value={values[name] ?? ''}
-        onChange={(e) => {
-          const value = e.currentTarget.value
-          setValues((v) => ({ ...v, [name]: value }))
-        }}
-      />
-      <FieldError id={`${id}-${name}-error`} message={errors[name]} />
-    </div>
+  const field = (name: VisitorField, label: string, input: TextInput) => (
+    <TextField idPrefix={id} name={name} label={label} {...input} value={values[name] ?? ''} error={errors[name]} onChange={(value) => setValues((v) => ({ ...v, [name]: value }))} />
   )
 
   return (

@@ -41,6 +41,45 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   )
 }
 
+/** How a lead form asks for one line of text: its type, what the browser may fill it with, its bounds. */
+export interface TextInput {
+  type?: string
+  autoComplete: string
+  maxLength: number
+  required?: boolean
+}
+
+/**
+ * One line of text as every lead form draws it: the label (a required one marked), the input
+ * (`<idPrefix>-<name>`), and its problem beside it, tied to the input for screen readers.
+ */
+export function TextField(props: TextInput & { idPrefix: string; name: string; label: string; value: string; error?: string; onChange: (value: string) => void }) {
+  const inputId = `${props.idPrefix}-${props.name}`
+  return (
+    <div className="gc-field" part="field">
+      <label htmlFor={inputId}>
+        {props.label}
+        {props.required && <span aria-hidden="true"> *</span>}
+      </label>
+      <input
+        id={inputId}
+        name={props.name}
+        className="gc-input"
+        part="input"
+        type={props.type ?? 'text'}
+        autoComplete={props.autoComplete}
+        maxLength={props.maxLength}
+        aria-required={props.required || undefined}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${inputId}-error` : undefined}
+        value={props.value}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
+      />
+      <FieldError id={`${inputId}-error`} message={props.error} />
+    </div>
+  )
+}
+
 /** The page the visitor is on, when it is an ordinary web page the API will accept. */
 export function currentPage(): string | undefined {
   if (typeof location === 'undefined' || !/^https?:$/.test(location.protocol)) return undefined

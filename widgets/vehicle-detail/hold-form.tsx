@@ -5,7 +5,7 @@ import { business } from '../../domain/business.ts'
 import { type DepositOffer, depositFieldNames, depositInput, holdButtonLabel, holdTerms } from '../../domain/deposits.ts'
 import { inquiryLimits } from '../../domain/inquiry.ts'
 import { describeFailure, fieldIssuesOf, useTRPC } from '../shared/api.tsx'
-import { currentPage, FieldError } from '../shared/form-bits.tsx'
+import { currentPage, type TextInput, TextField } from '../shared/form-bits.tsx'
 import { useFieldErrors } from '../shared/lead-form.ts'
 import { TextConsent } from '../shared/text-consent.tsx'
 
@@ -79,31 +79,8 @@ export function HoldForm(props: HoldFormProps) {
     })
   }
 
-  const field = (name: Exclude<Field, 'textConsent'>, text: string, input: { type?: string; autoComplete: string; required?: boolean; maxLength: number }) => (
-    <div className="gc-field" part="field">
-      <label htmlFor={`${id}-${name}`}>
-        {text}
-        {input.required && <span aria-hidden="true"> *</span>}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        className="gc-input"
-        part="input"
-        type={input.type ?? 'text'}
-        autoComplete={input.autoComplete}
-        maxLength={input.maxLength}
-        aria-required={input.required || undefined}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        value={values[name] ?? ''}
-        onChange={(e) => {
-          const value = e.currentTarget.value
-          setValues((v) => ({ ...v, [name]: value }))
-        }}
-      />
-      <FieldError id={`${id}-${name}-error`} message={errors[name]} />
-    </div>
+  const field = (name: Exclude<Field, 'textConsent'>, text: string, input: TextInput) => (
+    <TextField idPrefix={id} name={name} label={text} {...input} value={values[name] ?? ''} error={errors[name]} onChange={(value) => setValues((v) => ({ ...v, [name]: value }))} />
   )
 
   return (
