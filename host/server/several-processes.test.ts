@@ -14,7 +14,8 @@ import { templateDataDir } from '../../tests/support/database-templates.ts'
 /**
  * Several server processes on one PostgreSQL (docs/ARCHITECTURE.md, "Several processes"): each
  * keeps its visitors' answers until a change, and a change made through any of them, or by SQL
- * by hand, is served by every other within a second (the database's notices, api/db/changes.ts).
+ * by hand, is served by every other, told by the database's notices (api/db/changes.ts); how
+ * soon is `npm run bench -- propagation`.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one PostgreSQL', () => {
   let db: TestDatabase
@@ -47,10 +48,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     const res = await fetch(url)
     return parsePage(res.status, await res.text())
   }
-  /** Served by the other process within a second of the write's answer. */
-  const withinASecond = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 1000, interval: 20 })
+  /**
+   * Served changed by the other process, which keeps its visitors' answers for CART_CACHE_MS (five
+   * minutes): sooner than that, only the database's signal can have told it (api/db/changes.ts).
+   * How soon, within a second as PRODUCT.md promises, is measured by `npm run bench -- propagation`
+   * (docs/BENCHMARKS.md), not timed here: the bound is against a hang.
+   */
+  const byTheSignal = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 15_000, interval: 20 })
 
-  it('serves a new price made through the other process within a second, in the API and on the page', async () => {
+  it('serves a new price made through the other process by the database’s signal, in the API and on the page', async () => {
     const [cart] = (await json(`${reader.url}/api/golf-carts?limit=1`)) as { id: number; slug: string; price: number }[]
     // Both kept by the reader first.
     for (let i = 0; i < 2; i++) {
@@ -58,43 +64,43 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
       await fetch(`${reader.url}/vehicle/${cart!.slug}`)
     }
     await staff.staff.cart.setPrice.mutate({ id: cart!.id, price: 12_345 })
-    await withinASecond(async () => expect((await json(`${reader.url}/api/golf-carts/slug/${cart!.slug}`)).price).toBe(12_345))
-    await withinASecond(async () => expect((await page(`${reader.url}/vehicle/${cart!.slug}`)).text('.gc-vehicle__price')).toBe('$12,345'))
+    await byTheSignal(async () => expect((await json(`${reader.url}/api/golf-carts/slug/${cart!.slug}`)).price).toBe(12_345))
+    await byTheSignal(async () => expect((await page(`${reader.url}/vehicle/${cart!.slug}`)).text('.gc-vehicle__price')).toBe('$12,345'))
   })
 
-  it('takes a cart sold through the other process out of the lists, the featured set and the home page within a second', async () => {
+  it('takes a cart sold through the other process out of the lists, the featured set and the home page by the database’s signal', async () => {
     const featured = (await json(`${reader.url}/api/golf-carts/featured`)) as { id: number; title: string }[]
     const cart = featured[0]!
     await page(`${reader.url}/`)
     await staff.staff.cart.setStatus.mutate({ id: cart.id, status: 'sold' })
-    await withinASecond(async () => {
+    await byTheSignal(async () => {
       expect(((await json(`${reader.url}/api/golf-carts/featured`)) as { id: number }[]).map((c) => c.id)).not.toContain(cart.id)
       expect(((await json(`${reader.url}/api/golf-carts`)) as { id: number }[]).map((c) => c.id)).not.toContain(cart.id)
       expect((await page(`${reader.url}/`)).all('.gc-card__title')).not.toContain(cart.title)
     })
   })
 
-  it('takes a cart put on hold through the other process out of the featured set and the home page within a second (issue #47)', async () => {
+  it('takes a cart put on hold through the other process out of the featured set and the home page by the database’s signal (issue #47)', async () => {
     const featured = (await json(`${reader.url}/api/golf-carts/featured`)) as { id: number; title: string }[]
     const cart = featured[0]!
     // Kept by the reader first.
     await page(`${reader.url}/`)
     await staff.staff.cart.setStatus.mutate({ id: cart.id, status: 'hold' })
-    await withinASecond(async () => {
+    await byTheSignal(async () => {
       expect(((await json(`${reader.url}/api/golf-carts/featured`)) as { id: number }[]).map((c) => c.id)).not.toContain(cart.id)
       expect((await page(`${reader.url}/`)).all('.gc-card__title')).not.toContain(cart.title)
     })
   })
 
-  it('serves a new order of the featured carts made through the other process within a second (issue #47)', async () => {
+  it('serves a new order of the featured carts made through the other process by the database’s signal (issue #47)', async () => {
     const featured = ((await json(`${reader.url}/api/golf-carts/featured`)) as { id: number }[]).map((c) => c.id)
     expect(featured.length).toBeGreaterThan(1)
     const reversed = [...featured].reverse()
     await staff.staff.cart.setFeaturedOrder.mutate({ ids: reversed })
-    await withinASecond(async () => expect(((await json(`${reader.url}/api/golf-carts/featured`)) as { id: number }[]).map((c) => c.id)).toEqual(reversed))
+    await byTheSignal(async () => expect(((await json(`${reader.url}/api/golf-carts/featured`)) as { id: number }[]).map((c) => c.id)).toEqual(reversed))
   })
 
-  it('shows a photo uploaded through the other process on a kept vehicle page within a second, and one removed by SQL by hand (issue #46)', async () => {
+  it('shows a photo uploaded through the other process on a kept vehicle page by the database’s signal, and one removed by SQL by hand (issue #46)', async () => {
     const [cart] = (await json(`${reader.url}/api/golf-carts?limit=1`)) as { id: number; slug: string }[]
     const gallery = async () => (await page(`${reader.url}/vehicle/${cart!.slug}`)).property('og:image')
     // Kept by the reader first, with the drawing.
@@ -107,22 +113,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     })
     expect(res.status, await res.clone().text()).toBe(201)
     const { key } = (await res.json()) as { key: string }
-    await withinASecond(async () => expect(await gallery()).toMatch(new RegExp(`/photos/${key}-\\d+\\.jpg$`)))
+    await byTheSignal(async () => expect(await gallery()).toMatch(new RegExp(`/photos/${key}-\\d+\\.jpg$`)))
     // The photo store's writes are not the only ones: a row deleted by hand reaches the page too.
     await db.sql`delete from cart_photos where cart_id = ${cart!.id}`
-    await withinASecond(async () => expect(await gallery()).toMatch(/\/images\/carts\/.+\.png$/))
+    await byTheSignal(async () => expect(await gallery()).toMatch(/\/images\/carts\/.+\.png$/))
   })
 
-  it('serves a change made by SQL by hand, through neither process, within a second on both', async () => {
+  it('serves a change made by SQL by hand, through neither process, by the database’s signal on both', async () => {
     const [cart] = (await json(`${reader.url}/api/golf-carts?limit=1`)) as { id: number; slug: string }[]
     await Promise.all([reader, writer].map((p) => fetch(`${p.url}/api/golf-carts/slug/${cart!.slug}`)))
     await db.sql`update golf_carts set title = 'Renamed By Hand' where id = ${cart!.id}`
     for (const server of [reader, writer]) {
-      await withinASecond(async () => expect((await json(`${server.url}/api/golf-carts/slug/${cart!.slug}`)).title).toBe('Renamed By Hand'))
+      await byTheSignal(async () => expect((await json(`${server.url}/api/golf-carts/slug/${cart!.slug}`)).title).toBe('Renamed By Hand'))
     }
   })
 
-  it('drops a cart held, then one sold, through the other process from the product feed within a second (issue #32)', async () => {
+  it('drops a cart held, then one sold, through the other process from the product feed by the database’s signal (issue #32)', async () => {
     const stockNumbers = async () => [...(await (await fetch(`${reader.url}/feeds/products.xml`)).text()).matchAll(/<g:id>([^<]+)<\/g:id>/g)].map((m) => m[1])
     const [held, sold] = await db.sql<{ id: number; stockNumber: string }[]>`
       select id, stock_number from golf_carts where status = 'available' and vin is null order by id limit 2
@@ -130,9 +136,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     // Kept by the reader first.
     expect(await stockNumbers()).toEqual(expect.arrayContaining([held!.stockNumber, sold!.stockNumber]))
     await staff.staff.cart.setStatus.mutate({ id: held!.id, status: 'hold' })
-    await withinASecond(async () => expect(await stockNumbers()).not.toContain(held!.stockNumber))
+    await byTheSignal(async () => expect(await stockNumbers()).not.toContain(held!.stockNumber))
     await staff.staff.cart.setStatus.mutate({ id: sold!.id, status: 'sold' })
-    await withinASecond(async () => expect(await stockNumbers()).not.toContain(sold!.stockNumber))
+    await byTheSignal(async () => expect(await stockNumbers()).not.toContain(sold!.stockNumber))
   })
 })
 

@@ -20,6 +20,7 @@ import { staffConsole } from './staff.ts'
 import { leadAlerts } from './lead-alerts.ts'
 import { textsIn } from './texts-in.ts'
 import { priceAlerts } from './price-alerts.ts'
+import { propagation } from './propagation.ts'
 import { phoneListing } from './phone-listing.ts'
 import { leadInbox } from './leads.ts'
 import { photoBench } from './photos.ts'
@@ -45,6 +46,15 @@ const databases = postgresAdminUrl
   : 'the embedded database (set `BENCH_DATABASE_URL` to a PostgreSQL admin URL to add it)'
 
 const sections: Record<string, Section> = {
+  propagation: {
+    title: 'A change on every process',
+    method:
+      'Two production server processes (`npm start`’s built server) over one PostgreSQL 15 database on this machine (`BENCH_DATABASE_URL`), seeded with the starting inventory. For each of 30 carts, the other process keeps its answer over REST and its vehicle page (asked twice), then its price is lowered through the first process’s console procedure (`staff.cart.setPrice`), and the other process is asked every 5 ms until it serves the new price; each figure is from the change’s answer to the first answer with the new price. Nothing else runs. Goal (PRODUCT.md, issues #46, #47, #52): within a second. The tests of two processes prove it is the database’s signal that tells the other process (its kept answers last 5 minutes otherwise); this measures how soon.',
+    async run() {
+      if (!postgresAdminUrl) return 'Not measured: set `BENCH_DATABASE_URL` to a PostgreSQL admin URL (the embedded database serves one process).'
+      return propagation(postgresAdminUrl)
+    },
+  },
   side: {
     title: 'Side by side with a bare node:http server: throughput, memory, start-up',
     method: `The production server started as \`npm start\` starts it (\`node ${npmStartArgs().join(' ')}\` on the built tree: no TypeScript loader, no Vite in the process) over ${databases}, seeded with the starting inventory, request logging on; next to it a bare \`node:http\` server (\`scripts/bench/bare-server.js\`) answering the very bytes ours sent, from memory. Throughput: autocannon with 50 connections for 3 s on loopback, ours and the bare server alternating for three rounds per answer, the median of each (no \`Accept-Encoding\`, so neither compresses). Memory: resident set (RSS) after a 1 s warm-up of every answer and 3 s of quiet ("idle"), the V8 heap and the memory outside it from \`process.memoryUsage()\` at that moment (a probe loaded with \`--import scripts/bench/memory-probe.js\`), and the highest RSS sampled every 100 ms during the load. Start-up: from spawning Node to the first complete answer of the home page (ours, existing database) or of any path (bare), five times each, alternating. The machine is shared (other work ran beside the benchmark); the ratios, taken minutes apart on the same machine, matter more than the absolute numbers. Goals (issue #12): lists and pages at least 0.7 and 0.5 of bare, idle ≤ 200 MB and peak ≤ 300 MB on the embedded database, ≤ 120 MB on PostgreSQL, first answer ≤ 1.0 s.`,
