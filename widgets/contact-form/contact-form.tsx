@@ -16,7 +16,7 @@ import { describeFailure, fieldIssuesOf, useTRPC } from '../shared/api.tsx'
 import { useFieldErrors, useRefusedOrigin } from '../shared/lead-form.ts'
 import { useToast } from '../shared/toast.tsx'
 import { useKeepTypedEarly } from '../shared/typed-early.ts'
-import { currentPage, FieldError, ReachUsInstead, type TextInput, TextField } from '../shared/form-bits.tsx'
+import { ContactRows, currentPage, FieldError, ReachUsInstead, type TextInput, TextField } from '../shared/form-bits.tsx'
 import { TextConsent } from '../shared/text-consent.tsx'
 
 export interface ContactFormProps {
@@ -187,14 +187,7 @@ export function ContactForm({ headingLevel = 2, ...props }: ContactFormProps) {
           Fields marked <span aria-hidden="true">*</span>
           <span className="gc-sr-only">with an asterisk</span> are required.
         </p>
-        <div className="gc-form__row">
-          {field('firstName', 'First Name', { autoComplete: 'given-name', required: true, maxLength: inquiryLimits.name })}
-          {field('lastName', 'Last Name', { autoComplete: 'family-name', required: true, maxLength: inquiryLimits.name })}
-        </div>
-        <div className="gc-form__row">
-          {field('email', 'Email', { type: 'email', autoComplete: 'email', required: true, maxLength: inquiryLimits.email })}
-          {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel', maxLength: inquiryLimits.phone })}
-        </div>
+        <ContactRows field={field} />
         <div className="gc-field" part="field">
           <label htmlFor={`${id}-interest`}>I'm interested in</label>
           <select

@@ -30,7 +30,7 @@ import {
   startDateProblem,
 } from '../../domain/rental-request.ts'
 import { busyRetryDelay, describeFailure, fieldIssuesOf, retryWhileBusy, useTRPC } from '../shared/api.tsx'
-import { currentPage, FieldError, ReachUsInstead } from '../shared/form-bits.tsx'
+import { ContactRows, currentPage, FieldError, ReachUsInstead } from '../shared/form-bits.tsx'
 import { useFieldErrors, useRefusedOrigin } from '../shared/lead-form.ts'
 import { useToast } from '../shared/toast.tsx'
 import { useKeepTypedEarly } from '../shared/typed-early.ts'
@@ -320,14 +320,7 @@ export function RentalRequest({ headingLevel = 2, ...props }: RentalRequestProps
           quoteFailed={quote.isError}
           checking={quote.isFetching}
         />
-        <div className="gc-form__row">
-          {text('firstName', 'First Name', { autoComplete: 'given-name', maxLength: inquiryLimits.name, required: true })}
-          {text('lastName', 'Last Name', { autoComplete: 'family-name', maxLength: inquiryLimits.name, required: true })}
-        </div>
-        <div className="gc-form__row">
-          {text('email', 'Email', { type: 'email', autoComplete: 'email', maxLength: inquiryLimits.email, required: true })}
-          {text('phone', 'Phone', { type: 'tel', autoComplete: 'tel', maxLength: inquiryLimits.phone })}
-        </div>
+        <ContactRows field={text} />
         {field('message', 'Anything else we should know', <textarea {...control('message')} rows={3} maxLength={inquiryLimits.message} />)}
         <TextConsent
           id={idOf('textConsent')}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { business } from '../../domain/business.ts'
 import { inquiryLimits } from '../../domain/inquiry.ts'
 
@@ -77,6 +78,28 @@ export function TextField(props: TextInput & { idPrefix: string; name: string; l
       />
       <FieldError id={`${inputId}-error`} message={props.error} />
     </div>
+  )
+}
+
+/** The fields a lead names its visitor by, as the API's lead calls them. */
+export type ContactField = 'firstName' | 'lastName' | 'email' | 'phone'
+
+/**
+ * The visitor's name, email and phone in two rows, as the contact, hold and rental forms ask for
+ * them (the same labels, autofill hints and limits), each drawn by the form's own `field`.
+ */
+export function ContactRows({ field }: { field: (name: ContactField, label: string, input: TextInput) => ReactNode }) {
+  return (
+    <>
+      <div className="gc-form__row">
+        {field('firstName', 'First Name', { autoComplete: 'given-name', required: true, maxLength: inquiryLimits.name })}
+        {field('lastName', 'Last Name', { autoComplete: 'family-name', required: true, maxLength: inquiryLimits.name })}
+      </div>
+      <div className="gc-form__row">
+        {field('email', 'Email', { type: 'email', autoComplete: 'email', required: true, maxLength: inquiryLimits.email })}
+        {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel', maxLength: inquiryLimits.phone })}
+      </div>
+    </>
   )
 }
 

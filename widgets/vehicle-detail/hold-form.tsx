@@ -3,9 +3,8 @@ import { Lock } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { business } from '../../domain/business.ts'
 import { type DepositOffer, depositFieldNames, depositInput, holdButtonLabel, holdTerms } from '../../domain/deposits.ts'
-import { inquiryLimits } from '../../domain/inquiry.ts'
 import { describeFailure, fieldIssuesOf, useTRPC } from '../shared/api.tsx'
-import { currentPage, type TextInput, TextField } from '../shared/form-bits.tsx'
+import { ContactRows, currentPage, type TextInput, TextField } from '../shared/form-bits.tsx'
 import { useFieldErrors } from '../shared/lead-form.ts'
 import { TextConsent } from '../shared/text-consent.tsx'
 
@@ -120,14 +119,7 @@ export function HoldForm(props: HoldFormProps) {
           {label}: the {props.cartTitle}
         </p>
         <p className="gc-hold__terms">{holdTerms(props.offer)}</p>
-        <div className="gc-form__row">
-          {field('firstName', 'First Name', { autoComplete: 'given-name', required: true, maxLength: inquiryLimits.name })}
-          {field('lastName', 'Last Name', { autoComplete: 'family-name', required: true, maxLength: inquiryLimits.name })}
-        </div>
-        <div className="gc-form__row">
-          {field('email', 'Email', { type: 'email', autoComplete: 'email', required: true, maxLength: inquiryLimits.email })}
-          {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel', maxLength: inquiryLimits.phone })}
-        </div>
+        <ContactRows field={field} />
         <TextConsent
           id={`${id}-textConsent`}
           checked={values.textConsent === 'on'}
