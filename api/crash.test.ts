@@ -1,3 +1,4 @@
+import { request } from 'node:http'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { runningServerLeads } from '../tests/support/running-server.ts'
 import { type ServerProcess, startServerProcess } from '../tests/support/server-process.ts'
@@ -18,19 +19,36 @@ describe('crash safety', () => {
     await Promise.all(running.splice(0).map((s) => s.stop('SIGKILL')))
   })
 
+  /**
+   * One lead, on a connection of its own, as a shopper's browser sends a form: each answer is then
+   * its own connection's. (fetch would send some on connections kept alive from earlier answers,
+   * and one the stopping server closes as idle can cross a request sent on it in that instant, a
+   * race HTTP leaves to the client: Chromium sends again on a new connection, undici's fetch does
+   * not retry a POST.)
+   */
   const submit = (url: string, n: number) =>
-    fetch(`${url}/api/contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Crash', lastName: `Lead ${n}`, email: `crash${n}@example.com` }),
-    }).then(
-      async (res) => {
-        const body = (await res.json().catch(() => ({}))) as { id?: number; message?: string }
-        return { n, status: res.status, id: res.status === 201 ? body.id : undefined, message: body.message, error: undefined }
-      },
-      // What the connection met: ECONNREFUSED (never taken), ECONNRESET or UND_ERR_SOCKET (taken, then lost).
-      (error: Error & { cause?: { code?: string } }) => ({ n, status: 0, id: undefined, message: undefined, error: error.cause?.code ?? error.message }),
-    )
+    new Promise<{ n: number; status: number; id?: number; message?: string; error?: string }>((resolve) => {
+      const body = JSON.stringify({ firstName: 'Crash', lastName: `Lead ${n}`, email: `crash${n}@example.com` })
+      const req = request(`${url}/api/contact`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (text += chunk))
+        res.on('end', () => {
+          const parsed = (() => {
+            try {
+              return JSON.parse(text) as { id?: number; message?: string }
+            } catch {
+              return {}
+            }
+          })()
+          resolve({ n, status: res.statusCode ?? 0, id: res.statusCode === 201 ? parsed.id : undefined, message: parsed.message })
+        })
+        res.on('error', (error: Error & { code?: string }) => resolve({ n, status: 0, error: error.code ?? error.message }))
+      })
+      // What the connection met: ECONNREFUSED (never taken), ECONNRESET (taken, then lost).
+      req.on('error', (error: Error & { code?: string }) => resolve({ n, status: 0, error: error.code ?? error.message }))
+      req.end(body)
+    })
 
   async function storedLeads(dataDir: string) {
     const db = await openDatabase({ dataDir })
@@ -119,7 +137,13 @@ describe('crash safety', () => {
     // (ECONNREFUSED: nothing sent), or, still arriving at the 10 s limit, was answered 503 "not
     // stored". A connection taken and then closed or reset loses the shopper's answer, and maybe
     // a stored lead: 11-57 of the 100 on a loaded machine before api/http/graceful-stop.ts drained
-    // the accept queue and waited for requests on their way, once all 100.
+    // the accept queue and waited for requests on their way, once all 100. The server counts any
+    // it took and cut in its last line (connectionsCut, none allowed below), so a reset here is
+    // one the kernel gave a connection it had queued but the server never took: its handshake
+    // done in the instant between the server's last look at the queue and the close of the
+    // listening socket, an instant a loaded machine can stretch by descheduling the server (all
+    // ten sent after the signal, once in six clean-clone CI runs). Nothing of it was read, so
+    // nothing of it may be stored (below); the shopper is told the send failed, and sends again.
     // The embedded database taking more than 5 s for a lead on a loaded machine is answered 503
     // "could not confirm" (api/db/unavailable.ts): the database's answer, not the stop's.
     const outcome = (r: (typeof answered)[number]) =>
@@ -137,7 +161,7 @@ describe('crash safety', () => {
     // The server's own last line says whether the limit was reached (connectionsCut).
     const stopLine = server.output().split('\n').find((line) => line.includes('"msg":"server stopped"'))
     expect(
-      answered.filter((r) => !['201', '503 late', '503 unconfirmed', 'ECONNREFUSED'].includes(outcome(r))).map(outcome),
+      answered.filter((r) => !['201', '503 late', '503 unconfirmed', 'ECONNREFUSED', 'ECONNRESET'].includes(outcome(r))).map(outcome),
       `${JSON.stringify(counts)} ${stopLine}`,
     ).toEqual([])
     const ok = answered.filter((r) => r.status === 201)
@@ -146,10 +170,10 @@ describe('crash safety', () => {
     const stored = new Set(rows.map((row) => row.id))
     for (const lead of ok) expect(stored.has(lead.id!)).toBe(true)
     const emails = rows.map((row) => row.email)
-    for (const lead of answered.filter((r) => outcome(r) === '503 late' || outcome(r) === 'ECONNREFUSED')) {
+    for (const lead of answered.filter((r) => ['503 late', 'ECONNREFUSED', 'ECONNRESET'].includes(outcome(r)))) {
       expect(emails).not.toContain(`crash${lead.n}@example.com`)
     }
     expect(server.output()).toContain('"msg":"server stopped"')
-    expect(server.output()).not.toContain('connectionsCut')
+    expect(server.output(), stopLine).not.toContain('connectionsCut')
   }, 60_000)
 })
