@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { roleLabels, secondStepNeeded } from '../../domain/staff-access.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
 import { dealerTime } from './leads/inbox-filter.ts'
@@ -60,8 +61,7 @@ function SecondStepSection({ data, posted }: { data: AccountData; posted?: Poste
         <>
           <p>Your authenticator app gives a new 6-digit code every 30 seconds.</p>
           <form method="post" action={staffPaths.account} className="staff-form">
-            <Refusal posted={posted} action="codes" />
-            <Refusal posted={posted} action="remove-app" />
+            <Refusal posted={posted} actions={['codes', 'remove-app']} />
             <Field
               name="current"
               id="step-current"
@@ -83,9 +83,7 @@ function SecondStepSection({ data, posted }: { data: AccountData; posted?: Poste
           </form>
         </>
       ) : step.pending ? (
-        <form method="post" action={staffPaths.account} className="staff-form">
-          <Refusal posted={posted} action="confirm-app" />
-          <input type="hidden" name="action" value="confirm-app" />
+        <ActionForm action="confirm-app" posted={posted}>
           <p>
             In your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), add an account with
             this key, or <a href={step.pending.uri}>open it in the app on this phone</a>:
@@ -103,13 +101,12 @@ function SecondStepSection({ data, posted }: { data: AccountData; posted?: Poste
           />
           <Field name="current" id="app-current" label="Current password" type="password" autoComplete="current-password" posted={mine('confirm-app')} required />
           <Submit>Turn on</Submit>
-        </form>
+        </ActionForm>
       ) : (
-        <form method="post" action={staffPaths.account} className="staff-form">
-          <input type="hidden" name="action" value="start-app" />
+        <ActionForm action="start-app" posted={posted}>
           <p>Google Authenticator, Microsoft Authenticator, 1Password or any other app that shows 6-digit codes.</p>
           <Submit>Add an authenticator app</Submit>
-        </form>
+        </ActionForm>
       )}
     </section>
   )
@@ -139,7 +136,7 @@ function PasskeysPart({ data, posted }: { data: AccountData; posted?: PostedStat
               <td data-label="Last used">{passkey.lastUsedAt ? dealerTime(passkey.lastUsedAt) : 'not yet'}</td>
               <td>
                 <a className="staff-button staff-button--small staff-button--quiet" href={`${staffPaths.account}?remove-passkey=${passkey.id}#section-second-step`}>
-                  Remove<span className="staff-sr-only"> the passkey {passkey.name}</span>
+                  Remove<span className="gc-sr-only"> the passkey {passkey.name}</span>
                 </a>
               </td>
             </tr>
@@ -149,10 +146,8 @@ function PasskeysPart({ data, posted }: { data: AccountData; posted?: PostedStat
         <p>A passkey signs you in with this device’s screen lock, a phone nearby or a security key: nothing to type, and nothing a fake site can catch.</p>
       )}
       {removing && (
-        <form method="post" action={staffPaths.account} className="staff-form staff-confirm" aria-labelledby="remove-passkey-title">
+        <ActionForm action="remove-passkey" posted={posted} className="staff-form staff-confirm" labelledBy="remove-passkey-title">
           <h4 id="remove-passkey-title">Remove the passkey “{removing.name}”?</h4>
-          <Refusal posted={posted} action="remove-passkey" />
-          <input type="hidden" name="action" value="remove-passkey" />
           <input type="hidden" name="id" value={removing.id} />
           <Field
             name="current"
@@ -172,13 +167,11 @@ function PasskeysPart({ data, posted }: { data: AccountData; posted?: PostedStat
               Keep it
             </a>
           </div>
-        </form>
+        </ActionForm>
       )}
       {passkeys.length < 10 && !removing && (
         <>
-          <form method="post" action={staffPaths.account} className="staff-form" data-passkey-add hidden={!adding}>
-            <Refusal posted={posted} action="add-passkey" />
-            <input type="hidden" name="action" value="add-passkey" />
+          <ActionForm action="add-passkey" posted={posted} passkeyAdd hidden={!adding}>
             <input type="hidden" name="response" value="" />
             <Field
               name="name"
@@ -193,7 +186,7 @@ function PasskeysPart({ data, posted }: { data: AccountData; posted?: PostedStat
             <Field name="current" id="passkey-add-current" label="Current password" type="password" autoComplete="current-password" posted={adding} required />
             <Submit>Add a passkey</Submit>
             <p className="staff-hint" data-passkey-status role="status" aria-live="polite"></p>
-          </form>
+          </ActionForm>
           {!adding && (
             <p className="staff-hint" data-passkey-unavailable>
               Adding a passkey needs JavaScript and a browser that supports passkeys.
@@ -232,8 +225,30 @@ export function browserLabel(userAgent: string | null): string {
   return system ? `${browser} on ${system}` : browser
 }
 
-function Refusal({ posted, action }: { posted?: PostedState; action: string }) {
-  return <Notice tone="error">{posted?.values.action === action && posted.message}</Notice>
+/** A refusal of what was posted with one of `actions`, shown where that form is. */
+function Refusal({ posted, actions }: { posted?: PostedState; actions: readonly string[] }) {
+  return <Notice tone="error">{actions.includes(posted?.values.action ?? '') && posted?.message}</Notice>
+}
+
+/**
+ * One of this page's forms, posting `action` to the page: a refusal of it comes back at its top
+ * (`Refusal`), beside its own fields, with everything typed kept.
+ */
+function ActionForm(props: { action: string; posted?: PostedState; className?: string; labelledBy?: string; hidden?: boolean; passkeyAdd?: boolean; children: ReactNode }) {
+  return (
+    <form
+      method="post"
+      action={staffPaths.account}
+      className={props.className ?? 'staff-form'}
+      aria-labelledby={props.labelledBy}
+      hidden={props.hidden}
+      data-passkey-add={props.passkeyAdd ? '' : undefined}
+    >
+      <Refusal posted={props.posted} actions={[props.action]} />
+      <input type="hidden" name="action" value={props.action} />
+      {props.children}
+    </form>
+  )
 }
 
 function AccountPage({ data, posted }: StaffPageProps<AccountData>) {
@@ -247,11 +262,9 @@ function AccountPage({ data, posted }: StaffPageProps<AccountData>) {
       </p>
       <Notice tone="error">{data.needed && secondStepNeeded.message}</Notice>
 
-      <form method="post" action={staffPaths.account} className="staff-form" aria-labelledby="account-email">
+      <ActionForm action="email" posted={posted} labelledBy="account-email">
         <fieldset className="staff-section" id="section-email">
           <legend id="account-email">Email address</legend>
-          <Refusal posted={posted} action="email" />
-          <input type="hidden" name="action" value="email" />
           <Field
             name="email"
             label="Email"
@@ -264,13 +277,11 @@ function AccountPage({ data, posted }: StaffPageProps<AccountData>) {
           <Field name="current" id="email-current" label="Current password" type="password" autoComplete="current-password" posted={mine('email')} hint="Needed to change the address; the old one is told." required />
           <Submit>Save email</Submit>
         </fieldset>
-      </form>
+      </ActionForm>
 
-      <form method="post" action={staffPaths.account} className="staff-form" aria-labelledby="account-password">
+      <ActionForm action="password" posted={posted} labelledBy="account-password">
         <fieldset className="staff-section" id="section-password">
           <legend id="account-password">Password</legend>
-          <Refusal posted={posted} action="password" />
-          <input type="hidden" name="action" value="password" />
           {/* For password managers: which account this new password belongs to. */}
           <input type="text" name="username" autoComplete="username" value={data.username} readOnly hidden />
           <Field name="current" label="Current password" type="password" autoComplete="current-password" posted={mine('password')} required />
@@ -285,13 +296,13 @@ function AccountPage({ data, posted }: StaffPageProps<AccountData>) {
           />
           <Submit>Change password</Submit>
         </fieldset>
-      </form>
+      </ActionForm>
 
       <SecondStepSection data={data} posted={posted} />
 
       <section className="staff-section" aria-labelledby="account-sessions" id="section-sessions">
         <h2 id="account-sessions">Where you are signed in</h2>
-        <Refusal posted={posted} action="end-session" />
+        <Refusal posted={posted} actions={['end-session']} />
         <StaffTable className="staff-table staff-sessions" labelledBy="account-sessions" columns={['Browser', 'Address', 'Signed in', 'Last used', { hidden: 'Sign out' }]}>
           {data.sessions.map((session) => (
             <tr key={session.id}>
@@ -308,7 +319,7 @@ function AccountPage({ data, posted }: StaffPageProps<AccountData>) {
                     <input type="hidden" name="action" value="end-session" />
                     <input type="hidden" name="id" value={session.id} />
                     <button className="staff-button staff-button--small staff-button--quiet" type="submit">
-                      Sign out<span className="staff-sr-only"> {browserLabel(session.userAgent)} from {session.address ?? 'unknown'}</span>
+                      Sign out<span className="gc-sr-only"> {browserLabel(session.userAgent)} from {session.address ?? 'unknown'}</span>
                     </button>
                   </form>
                 )}
@@ -317,12 +328,11 @@ function AccountPage({ data, posted }: StaffPageProps<AccountData>) {
           ))}
         </StaffTable>
         {others.length > 0 && (
-          <form method="post" action={staffPaths.account} className="staff-form__actions">
-            <input type="hidden" name="action" value="end-others" />
+          <ActionForm action="end-others" className="staff-form__actions">
             <button className="staff-button staff-button--quiet" type="submit">
               Sign out every other browser
             </button>
-          </form>
+          </ActionForm>
         )}
       </section>
     </div>

@@ -115,7 +115,7 @@ function AccountsPage({ data, posted }: StaffPageProps<AccountsData>) {
                     {roleChoices}
                   </Field>
                   <button className="staff-button staff-button--small" type="submit">
-                    Save<span className="staff-sr-only"> the role of {account.username}</span>
+                    Save<span className="gc-sr-only"> the role of {account.username}</span>
                   </button>
                 </form>
               </td>
@@ -130,7 +130,7 @@ function AccountsPage({ data, posted }: StaffPageProps<AccountsData>) {
                   <input type="hidden" name="username" value={account.username} />
                   <button className="staff-button staff-button--small staff-button--quiet" type="submit">
                     {account.disabled ? 'Enable' : 'Disable'}
-                    <span className="staff-sr-only"> {account.username}</span>
+                    <span className="gc-sr-only"> {account.username}</span>
                   </button>
                 </form>
                 {account.email && !account.disabled && (
@@ -138,7 +138,7 @@ function AccountsPage({ data, posted }: StaffPageProps<AccountsData>) {
                     <input type="hidden" name="action" value="reset" />
                     <input type="hidden" name="username" value={account.username} />
                     <button className="staff-button staff-button--small staff-button--quiet" type="submit">
-                      Send reset<span className="staff-sr-only"> to {account.username}</span>
+                      Send reset<span className="gc-sr-only"> to {account.username}</span>
                     </button>
                   </form>
                 )}
@@ -146,7 +146,7 @@ function AccountsPage({ data, posted }: StaffPageProps<AccountsData>) {
                   className="staff-button staff-button--small staff-button--danger"
                   href={`${staffPaths.accounts}?remove=${encodeURIComponent(account.username)}#confirm-remove`}
                 >
-                  Remove<span className="staff-sr-only"> {account.username}</span>
+                  Remove<span className="gc-sr-only"> {account.username}</span>
                 </a>
               </td>
             </tr>

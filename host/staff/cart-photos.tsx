@@ -444,18 +444,18 @@ function SortablePhoto(props: {
         <AltText photo={photo} place={place} onSave={props.onAlt} />
         <div className="staff-photos__actions">
           <button type="button" className="staff-link-button" data-control="earlier" disabled={place === 1} onClick={() => onMove(place - 2, 'earlier')}>
-            Earlier<span className="staff-sr-only"> (photo {place})</span>
+            Earlier<span className="gc-sr-only"> (photo {place})</span>
           </button>
           <button type="button" className="staff-link-button" data-control="later" disabled={last} onClick={() => onMove(place, 'later')}>
-            Later<span className="staff-sr-only"> (photo {place})</span>
+            Later<span className="gc-sr-only"> (photo {place})</span>
           </button>
           {place > 1 && (
             <button type="button" className="staff-link-button" data-control="cover" onClick={() => onMove(0, 'cover')}>
-              Make cover<span className="staff-sr-only"> (photo {place})</span>
+              Make cover<span className="gc-sr-only"> (photo {place})</span>
             </button>
           )}
           <button type="button" className="staff-link-button staff-link-button--danger" onClick={props.onRemove}>
-            Remove<span className="staff-sr-only"> photo {place}</span>
+            Remove<span className="gc-sr-only"> photo {place}</span>
           </button>
         </div>
       </div>
@@ -480,7 +480,7 @@ function PendingPhoto({ entry, place, onDismiss }: { entry: Extract<Entry, { kin
           <p className="staff-photos__failed">
             <span className="staff-photos__failure">{upload.error}</span>{' '}
             <button type="button" className="staff-link-button" onClick={onDismiss}>
-              Dismiss<span className="staff-sr-only"> {upload.name}</span>
+              Dismiss<span className="gc-sr-only"> {upload.name}</span>
             </button>
           </p>
         ) : (

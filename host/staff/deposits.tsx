@@ -162,12 +162,12 @@ function DepositRow({ deposit, configured }: { deposit: StaffDeposit; configured
       <td data-label="Actions" className="staff-deposits__actions">
         {canSell && (
           <a className="staff-link-button" href={staffPaths.depositSold(deposit.id)}>
-            Mark sold<span className="staff-sr-only"> to {name}</span>
+            Mark sold<span className="gc-sr-only"> to {name}</span>
           </a>
         )}
         {canRefund && (
           <a className="staff-link-button staff-link-button--danger" href={staffPaths.depositRefund(deposit.id)}>
-            Refund<span className="staff-sr-only"> {name}’s deposit</span>
+            Refund<span className="gc-sr-only"> {name}’s deposit</span>
           </a>
         )}
       </td>

@@ -63,7 +63,7 @@ function FeaturedPage({ data, posted }: StaffPageProps<FeaturedData>) {
                 <form method="post" action={staffPaths.featured} className="staff-featured__moves">
                   <input type="hidden" name="id" value={cart.id} />
                   <button className="staff-button staff-button--small staff-button--quiet" type="submit" name="move" value="up" disabled={index === 0}>
-                    Up<span className="staff-sr-only">: move {cart.title} up</span>
+                    Up<span className="gc-sr-only">: move {cart.title} up</span>
                   </button>
                   <button
                     className="staff-button staff-button--small staff-button--quiet"
@@ -72,13 +72,13 @@ function FeaturedPage({ data, posted }: StaffPageProps<FeaturedData>) {
                     value="down"
                     disabled={index === carts.length - 1}
                   >
-                    Down<span className="staff-sr-only">: move {cart.title} down</span>
+                    Down<span className="gc-sr-only">: move {cart.title} down</span>
                   </button>
                 </form>
                 <form method="post" action={staffPaths.featured} className="staff-featured__to">
                   <input type="hidden" name="id" value={cart.id} />
                   <label htmlFor={place}>
-                    Place<span className="staff-sr-only"> of {cart.title}</span>
+                    Place<span className="gc-sr-only"> of {cart.title}</span>
                   </label>
                   <input
                     id={place}
@@ -93,7 +93,7 @@ function FeaturedPage({ data, posted }: StaffPageProps<FeaturedData>) {
                     aria-describedby={error ? `${place}-error` : undefined}
                   />
                   <button className="staff-button staff-button--small" type="submit" name="move" value="place">
-                    Move<span className="staff-sr-only"> {cart.title} there</span>
+                    Move<span className="gc-sr-only"> {cart.title} there</span>
                   </button>
                   {error && (
                     <p className="staff-error" id={`${place}-error`}>

@@ -55,7 +55,7 @@ export function Field(props: {
   const control = { id, name: props.name, form: props.form, 'aria-invalid': error ? (true as const) : undefined, 'aria-describedby': described, defaultValue: value }
   const parts = (
     <>
-      <label htmlFor={id} className={props.hiddenLabel ? 'staff-sr-only' : undefined}>
+      <label htmlFor={id} className={props.hiddenLabel ? 'gc-sr-only' : undefined}>
         {props.label}
       </label>
       {props.children ? (
@@ -139,7 +139,7 @@ export function Checkbox(props: {
         aria-describedby={described}
         aria-invalid={error ? true : undefined}
       />
-      <label className={props.hiddenLabel ? 'staff-sr-only' : undefined} htmlFor={props.id}>
+      <label className={props.hiddenLabel ? 'gc-sr-only' : undefined} htmlFor={props.id}>
         {props.label}
       </label>
     </>

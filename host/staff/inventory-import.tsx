@@ -365,7 +365,7 @@ function PreviewOfChanges(props: { preview: Preview; name: string; heading: Head
                       <li key={change.field}>
                         <code>{change.field}</code>: <del>{cell(change.field ?? '', change.before)}</del>{' '}
                         <span aria-hidden="true">→</span>
-                        <span className="staff-sr-only"> becomes</span> <ins>{cell(change.field ?? '', change.after)}</ins>
+                        <span className="gc-sr-only"> becomes</span> <ins>{cell(change.field ?? '', change.after)}</ins>
                       </li>
                     ))}
                   </ul>

@@ -214,7 +214,7 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
                 </td>
                 <td data-label="Watchers" className="staff-table__watchers">
                   {cart.watchers}
-                  <span className="staff-sr-only"> watching its price</span>
+                  <span className="gc-sr-only"> watching its price</span>
                 </td>
                 <td data-label="Status">
                   <Field name="status" id={`status-${cart.id}`} label={`Status of ${cart.title}`} hiddenLabel form={formId} posted={mine} defaultValue={cart.status}>
@@ -229,7 +229,7 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
                     <input type="hidden" name="back" value={context.url} />
                     <input type="hidden" name="version" value={cart.version} />
                     <button className="staff-button staff-button--small" type="submit">
-                      Save<span className="staff-sr-only"> {cart.title}</span>
+                      Save<span className="gc-sr-only"> {cart.title}</span>
                     </button>
                   </form>
                 </td>

@@ -119,7 +119,7 @@ function RentalsPage({ data, context, posted }: StaffPageProps<RentalsData>) {
                   {(control) => <input {...control} type="number" min={0} max={500} inputMode="numeric" />}
                 </Field>
                 <button type="submit" className="staff-button staff-button--small">
-                  Save<span className="staff-sr-only"> the {type.title} fleet</span>
+                  Save<span className="gc-sr-only"> the {type.title} fleet</span>
                 </button>
               </form>
             ))}
@@ -143,7 +143,7 @@ function RentalsPage({ data, context, posted }: StaffPageProps<RentalsData>) {
         </div>
         <div className="rental-calendar" role="region" aria-label="Days by cart type (scrolls sideways on a narrow screen)" tabIndex={0}>
           <table className="rental-calendar__table">
-            <caption className="staff-sr-only">
+            <caption className="gc-sr-only">
               Carts reserved of the fleet, and open requests, per cart type and day
             </caption>
             <thead>
@@ -168,12 +168,12 @@ function RentalsPage({ data, context, posted }: StaffPageProps<RentalsData>) {
                       <td key={d.day} className={full ? 'rental-calendar__full' : undefined}>
                         <span className="rental-calendar__out">
                           {d.confirmed}/{data.fleet[type]}
-                          <span className="staff-sr-only"> reserved{full ? ', full' : ''}</span>
+                          <span className="gc-sr-only"> reserved{full ? ', full' : ''}</span>
                         </span>
                         {d.requested > 0 && (
                           <span className="rental-calendar__asked">
                             +{d.requested}
-                            <span className="staff-sr-only"> requested</span>
+                            <span className="gc-sr-only"> requested</span>
                           </span>
                         )}
                       </td>
@@ -276,7 +276,7 @@ function RequestCard({
           <form method="post" action={staffPaths.rentals} className="rental-request__confirm">
             {hidden('confirm')}
             <button type="submit" className="staff-button">
-              Confirm<span className="staff-sr-only"> {request.name}'s request</span>
+              Confirm<span className="gc-sr-only"> {request.name}'s request</span>
             </button>
             {deposit && (
               <Checkbox id={`confirm-${id}-deposit`} name="depositLink" label={`Email a ${formatCents(deposit.amountCents)} deposit link`} defaultChecked />
@@ -288,14 +288,14 @@ function RequestCard({
             {hidden('deposit-link')}
             <button type="submit" className="staff-button">
               {request.deposit === 'asked' ? 'Send deposit link again' : 'Send deposit link'}
-              <span className="staff-sr-only"> to {request.name}</span>
+              <span className="gc-sr-only"> to {request.name}</span>
             </button>
           </form>
         )}
         <form method="post" action={staffPaths.rentals}>
           {hidden('decline')}
           <button type="submit" className="staff-button staff-button--quiet">
-            Decline<span className="staff-sr-only"> {request.name}'s request</span>
+            Decline<span className="gc-sr-only"> {request.name}'s request</span>
           </button>
         </form>
       </div>
@@ -311,7 +311,7 @@ function RequestCard({
           </Field>
           <Field name="startDate" id={`change-${id}-start`} label="Start date" type="date" posted={changing} defaultValue={request.startDate} />
           <button type="submit" className="staff-button">
-            Save change<span className="staff-sr-only"> to {request.name}'s request</span>
+            Save change<span className="gc-sr-only"> to {request.name}'s request</span>
           </button>
         </form>
       </details>

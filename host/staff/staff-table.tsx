@@ -23,7 +23,7 @@ export function StaffTable(props: {
 }) {
   const table = (
     <table className={props.className} aria-describedby={props.describedBy} aria-labelledby={props.labelledBy}>
-      {props.caption !== undefined && <caption className={props.captionShown ? undefined : 'staff-sr-only'}>{props.caption}</caption>}
+      {props.caption !== undefined && <caption className={props.captionShown ? undefined : 'gc-sr-only'}>{props.caption}</caption>}
       <thead>
         <tr>
           {props.columns.map((column) =>
@@ -33,7 +33,7 @@ export function StaffTable(props: {
               </th>
             ) : (
               <th key={column.hidden} scope="col">
-                <span className="staff-sr-only">{column.hidden}</span>
+                <span className="gc-sr-only">{column.hidden}</span>
               </th>
             ),
           )}

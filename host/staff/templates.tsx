@@ -138,10 +138,10 @@ function TemplatesPage({ data, posted }: StaffPageProps<TemplatesData>) {
                 </p>
                 <p className="templates-list__actions">
                   <a className="staff-link-button" href={`${staffPaths.templates}?edit=${template.id}#template-form`}>
-                    Change<span className="staff-sr-only"> {template.name}</span>
+                    Change<span className="gc-sr-only"> {template.name}</span>
                   </a>
                   <a className="staff-link-button staff-link-button--danger" href={`${staffPaths.templates}?remove=${template.id}#confirm-remove`}>
-                    Delete<span className="staff-sr-only"> {template.name}</span>
+                    Delete<span className="gc-sr-only"> {template.name}</span>
                   </a>
                 </p>
               </li>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { LeadDelivery } from '../../../api/leads/lead-read-model.ts'
 import type { LeadSummary } from '../../../api/staff/lead-inbox.ts'
 import { type LeadStatus, leadStatusLabels } from '../../../domain/lead-status.ts'
+import { type Column, StaffTable } from '../staff-table.tsx'
 import { dealerTime, inboxPageSize, pageHost, telHref } from './inbox-filter.ts'
 
 /** Small pieces the inbox, the Spam view and a lead's page share. */
@@ -123,6 +124,25 @@ export function MessageAndSourceCells(props: { lead: Pick<LeadSummary, 'message'
       <LeadCell label="Source">
         <LeadSource lead={props.lead} />
       </LeadCell>
+    </>
+  )
+}
+
+/**
+ * A list of leads (the inbox, Spam): the line that counts them (`countId`, read with the table),
+ * then, when there are any, the table whose rows turn into cards on a phone (`LeadCell`).
+ */
+export function LeadTable(props: { countId: string; count: ReactNode; rows: number; className?: string; caption: string; columns: readonly Column[]; children: ReactNode }) {
+  return (
+    <>
+      <p className="staff-count" id={props.countId}>
+        {props.count}
+      </p>
+      {props.rows > 0 && (
+        <StaffTable className={`lead-table ${props.className ?? ''}`.trim()} wrap={false} describedBy={props.countId} caption={props.caption} columns={props.columns}>
+          {props.children}
+        </StaffTable>
+      )}
     </>
   )
 }

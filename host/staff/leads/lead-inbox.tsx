@@ -11,9 +11,8 @@ import {
   isFiltered,
   listInput,
 } from './inbox-filter.ts'
-import { ContactLinks, DeliveryState, LeadCell, MessageAndSourceCells, PageLinks, pageRange, StatusBadge } from './lead-bits.tsx'
+import { ContactLinks, DeliveryState, LeadCell, MessageAndSourceCells, PageLinks, pageRange, StatusBadge, LeadTable } from './lead-bits.tsx'
 import { choices, Field } from '../form-kit.tsx'
-import { StaffTable } from '../staff-table.tsx'
 
 /**
  * `/staff/leads`: every lead, newest first, filters and search in the address. The list is a
@@ -52,50 +51,45 @@ function LeadInboxPage({ data, context }: StaffPageProps<InboxData>) {
       <InboxFilters filter={filter} owners={data.choices.owners} sources={data.choices.sources} />
       <p className="lead-news" id="lead-news" role="status" />
       <div data-live="inbox" data-newest={newest}>
-        <p className="staff-count" id="lead-count">
-          {total === 0 ? (isFiltered(filter) ? 'No leads match these filters.' : 'No leads yet.') : pageRange(filter.page, total, total === 1 ? 'lead' : 'leads')}
-        </p>
-        {leads.length > 0 && (
-          <StaffTable
-            className="lead-table"
-            wrap={false}
-            describedBy="lead-count"
-            caption="Leads; open one by its name to work it"
-            columns={['Received', 'Visitor', 'Interest and cart', 'Message', 'Source', 'Emails', 'Owner']}
-          >
-            {leads.map((lead) => (
-              <tr key={lead.id} data-lead-id={lead.id} className={`lead-table__row lead-table__row--${lead.status}`}>
-                <LeadCell label="Received">
-                  <time dateTime={lead.receivedAt}>{dealerTime(lead.receivedAt)}</time> <StatusBadge status={lead.status} />
-                  {lead.repeatOf && (
-                    <a className="lead-repeat" href={leadPaths.lead(lead.repeatOf.id)} title="Same email or phone as an earlier lead of the last 30 days">
-                      Repeat
-                    </a>
-                  )}
-                </LeadCell>
-                <LeadCell label="Visitor">
-                  <a href={leadPaths.lead(lead.id)} className="lead-table__name">
-                    {lead.firstName} {lead.lastName}
+        <LeadTable
+          countId="lead-count"
+          count={total === 0 ? (isFiltered(filter) ? 'No leads match these filters.' : 'No leads yet.') : pageRange(filter.page, total, total === 1 ? 'lead' : 'leads')}
+          rows={leads.length}
+          caption="Leads; open one by its name to work it"
+          columns={['Received', 'Visitor', 'Interest and cart', 'Message', 'Source', 'Emails', 'Owner']}
+        >
+          {leads.map((lead) => (
+            <tr key={lead.id} data-lead-id={lead.id} className={`lead-table__row lead-table__row--${lead.status}`}>
+              <LeadCell label="Received">
+                <time dateTime={lead.receivedAt}>{dealerTime(lead.receivedAt)}</time> <StatusBadge status={lead.status} />
+                {lead.repeatOf && (
+                  <a className="lead-repeat" href={leadPaths.lead(lead.repeatOf.id)} title="Same email or phone as an earlier lead of the last 30 days">
+                    Repeat
                   </a>
-                  <ContactLinks lead={lead} />
-                </LeadCell>
-                <LeadCell label="Interest">
-                  {lead.interest ? interestLabel(lead.interest) : <span className="staff-muted">None given</span>}
-                  {lead.cart && (
-                    <a href={`/vehicle/${lead.cart.slug}`} className="lead-table__cart">
-                      {lead.cart.title ?? lead.cart.slug}
-                    </a>
-                  )}
-                </LeadCell>
-                <MessageAndSourceCells lead={lead} />
-                <LeadCell label="Emails">
-                  <DeliveryState lead={lead} />
-                </LeadCell>
-                <LeadCell label="Owner">{lead.owner ? lead.owner.username : <span className="staff-muted">Nobody</span>}</LeadCell>
-              </tr>
-            ))}
-          </StaffTable>
-        )}
+                )}
+              </LeadCell>
+              <LeadCell label="Visitor">
+                <a href={leadPaths.lead(lead.id)} className="lead-table__name">
+                  {lead.firstName} {lead.lastName}
+                </a>
+                <ContactLinks lead={lead} />
+              </LeadCell>
+              <LeadCell label="Interest">
+                {lead.interest ? interestLabel(lead.interest) : <span className="staff-muted">None given</span>}
+                {lead.cart && (
+                  <a href={`/vehicle/${lead.cart.slug}`} className="lead-table__cart">
+                    {lead.cart.title ?? lead.cart.slug}
+                  </a>
+                )}
+              </LeadCell>
+              <MessageAndSourceCells lead={lead} />
+              <LeadCell label="Emails">
+                <DeliveryState lead={lead} />
+              </LeadCell>
+              <LeadCell label="Owner">{lead.owner ? lead.owner.username : <span className="staff-muted">Nobody</span>}</LeadCell>
+            </tr>
+          ))}
+                </LeadTable>
         <PageLinks
           label="Pages of leads"
           page={filter.page}

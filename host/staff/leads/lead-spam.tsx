@@ -4,9 +4,8 @@ import { spamKeptDays } from '../../../domain/lead-status.ts'
 import { leadPaths } from '../../../domain/staff-paths.ts'
 import { type PostOutcome, type StaffPageContext, type StaffPageProps, staffPage } from '../page.ts'
 import { dealerTime, inboxPageSize } from './inbox-filter.ts'
-import { ContactLinks, LeadCell, MessageAndSourceCells, PageLinks, pageRange } from './lead-bits.tsx'
+import { ContactLinks, LeadCell, MessageAndSourceCells, PageLinks, pageRange, LeadTable } from './lead-bits.tsx'
 import { Notice } from '../form-kit.tsx'
-import { StaffTable } from '../staff-table.tsx'
 
 /**
  * `/staff/leads/spam`: what the spam rules caught (PRODUCT.md, "no lead silently lost"), each
@@ -57,42 +56,38 @@ function SpamPage({ data, posted }: StaffPageProps<SpamData>) {
         )}
       </Notice>
       <Notice tone="error">{posted?.message}</Notice>
-      <p className="staff-count" id="spam-count">
-        {total === 0 ? 'Nothing caught in the last 30 days.' : pageRange(page, total, 'caught')}
-      </p>
-      {leads.length > 0 && (
-        <StaffTable
-          className="lead-table lead-spam"
-          wrap={false}
-          describedBy="spam-count"
-          caption="Leads the spam rules caught"
-          columns={['Received', 'Sender', 'Message', 'Source', 'Caught by', { hidden: 'Action' }]}
-        >
-          {leads.map((lead) => (
-            <tr key={lead.id} data-lead-id={lead.id}>
-              <LeadCell label="Received">
-                <time dateTime={lead.receivedAt}>{dealerTime(lead.receivedAt)}</time>
-              </LeadCell>
-              <LeadCell label="Sender">
-                <span className="lead-table__name">
-                  {lead.firstName} {lead.lastName}
-                </span>
-                <ContactLinks lead={lead} />
-              </LeadCell>
-              <MessageAndSourceCells lead={lead} />
-              <LeadCell label="Caught by">{spamRules[lead.rule]}</LeadCell>
-              <LeadCell label="Action">
-                <form method="post" action={leadPaths.spam}>
-                  <input type="hidden" name="id" value={lead.id} />
-                  <button type="submit" className="staff-button" aria-label={`Not spam: ${lead.firstName} ${lead.lastName}`}>
-                    Not spam
-                  </button>
-                </form>
-              </LeadCell>
-            </tr>
-          ))}
-        </StaffTable>
-      )}
+      <LeadTable
+        countId="spam-count"
+        count={total === 0 ? 'Nothing caught in the last 30 days.' : pageRange(page, total, 'caught')}
+        rows={leads.length}
+        className="lead-spam"
+        caption="Leads the spam rules caught"
+        columns={['Received', 'Sender', 'Message', 'Source', 'Caught by', { hidden: 'Action' }]}
+      >
+        {leads.map((lead) => (
+          <tr key={lead.id} data-lead-id={lead.id}>
+            <LeadCell label="Received">
+              <time dateTime={lead.receivedAt}>{dealerTime(lead.receivedAt)}</time>
+            </LeadCell>
+            <LeadCell label="Sender">
+              <span className="lead-table__name">
+                {lead.firstName} {lead.lastName}
+              </span>
+              <ContactLinks lead={lead} />
+            </LeadCell>
+            <MessageAndSourceCells lead={lead} />
+            <LeadCell label="Caught by">{spamRules[lead.rule]}</LeadCell>
+            <LeadCell label="Action">
+              <form method="post" action={leadPaths.spam}>
+                <input type="hidden" name="id" value={lead.id} />
+                <button type="submit" className="staff-button" aria-label={`Not spam: ${lead.firstName} ${lead.lastName}`}>
+                  Not spam
+                </button>
+              </form>
+            </LeadCell>
+          </tr>
+        ))}
+            </LeadTable>
       <PageLinks label="Pages of spam" page={page} total={total} href={(page) => `${leadPaths.spam}?page=${page}`} newer="Newer" older="Older" />
     </>
   )

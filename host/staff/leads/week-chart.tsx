@@ -150,7 +150,7 @@ export function FiguresTable(props: {
   return (
     <div className="lead-scroll" tabIndex={0} role="region" aria-label={`${props.label}, figures`}>
       <table className="lead-figures">
-        <caption className="staff-sr-only">{props.caption}</caption>
+        <caption className="gc-sr-only">{props.caption}</caption>
         <thead>
           <tr>
             {props.columns.map((column, i) => (
