@@ -1,6 +1,6 @@
 import type { Sql } from '../db/database.ts'
 import { createCartStore } from '../carts/cart-store.ts'
-import type { MailMessage, MailSettings } from '../leads/messages.ts'
+import { composeAndSend, type MailMessage, type MailOutcome, type MailSettings } from '../leads/messages.ts'
 import { type DepositMessageKind, queueDepositMessage } from './deposit-store.ts'
 import { type DepositFacts, depositLinkEmail, holdEndingEmail, receiptEmail, refundedEmail } from './deposit-messages.ts'
 import { rentalDepositLink } from './rental-deposits.ts'
@@ -12,7 +12,7 @@ import type { Payments } from './stripe.ts'
  * timeout or a crash is the same refund, never a second one; once Stripe has taken it the deposit
  * is `refunded` and the shopper's email is queued, in one statement's transaction.
  */
-export type DepositOutcome = { sent: true } | { failed: 'reading the lead' | 'mail server' | 'stripe'; error: unknown }
+export type DepositOutcome = MailOutcome | { failed: 'reading the lead' | 'stripe'; error: unknown }
 
 export function createDepositDelivery(options: {
   sql: Sql
@@ -102,24 +102,13 @@ export function createDepositDelivery(options: {
       return [...(options.send ? (['deposit-receipt', 'deposit-refunded', 'hold-ending', 'deposit-link'] as const) : []), ...(options.payments ? (['deposit-refund'] as const) : [])]
     },
 
-    async deliver(kind: DepositMessageKind, depositId: number, userId: number | null): Promise<DepositOutcome> {
-      let deposit: Awaited<ReturnType<typeof factsOf>>
-      let message: MailMessage
-      try {
-        deposit = await factsOf(depositId)
+    deliver(kind: DepositMessageKind, depositId: number, userId: number | null): Promise<DepositOutcome> {
+      return composeAndSend(options.send, async () => {
+        const deposit = await factsOf(depositId)
         if (!deposit) throw new Error(`deposit ${depositId} no longer exists`)
-        if (kind === 'deposit-refund') return await refund(deposit)
-        message = await compose(kind, deposit, userId)
-      } catch (error) {
-        return { failed: 'reading the lead', error }
-      }
-      try {
-        if (!options.send) throw new Error('no mail server configured')
-        await options.send(message)
-      } catch (error) {
-        return { failed: 'mail server', error }
-      }
-      return { sent: true }
+        if (kind === 'deposit-refund') return { outcome: await refund(deposit) }
+        return compose(kind, deposit, userId)
+      })
     },
   }
 }

@@ -48,6 +48,35 @@ export interface MailSettings {
  * the site's host. The same for every attempt of one message; never the same for two
  * installations, or a database made anew, whose leads are numbered from 1 again (issue #48).
  */
+/** What an email of the outbox came to: sent, or where it failed (the outbox's retry says which). */
+export type MailOutcome = { sent: true } | { failed: 'reading the lead' | 'mail server'; error: unknown }
+
+/**
+ * One email of the outbox: `compose` builds it from what the database holds now (a failure there
+ * is "reading the lead"; it may instead end the row with an outcome of its own, `{ outcome }`, as
+ * a superseded booking or a refund does), then the mail server takes it ("mail server").
+ */
+export async function composeAndSend<Other>(
+  send: ((message: MailMessage) => Promise<unknown>) | undefined,
+  compose: () => Promise<MailMessage | { outcome: Other }>,
+): Promise<MailOutcome | Other> {
+  let message: MailMessage
+  try {
+    const composed = await compose()
+    if ('outcome' in composed) return composed.outcome
+    message = composed
+  } catch (error) {
+    return { failed: 'reading the lead', error }
+  }
+  try {
+    if (!send) throw new Error('no mail server configured')
+    await send(message)
+  } catch (error) {
+    return { failed: 'mail server', error }
+  }
+  return { sent: true }
+}
+
 export function messageId(settings: Pick<MailSettings, 'siteUrl' | 'mark'>, what: string): string {
   return `<${what}.${settings.mark}@${new URL(settings.siteUrl).hostname}>`
 }
