@@ -63,7 +63,9 @@ export default defineConfig({
           // The build: spawned servers run the built server, as npm start does (tests/support/server-process.ts).
           globalSetup: ['tests/support/global-setup.ts', 'tests/support/build-setup.ts'],
           setupFiles: ['tests/support/lighter-work.ts'],
-          testTimeout: 30_000,
+          // Bounds against a hang, not speed checks: at load 20 (a clean-clone run beside two
+          // Lighthouse benches) one test of 80 procedures × 4 requests took 30 s.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
@@ -76,7 +78,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts', 'tests/support/build-setup.ts'],
           setupFiles: ['tests/support/lighter-work.ts'],
-          testTimeout: 30_000,
+          // Bounds against a hang, as the api project's.
+          testTimeout: 60_000,
           hookTimeout: 120_000,
         },
       },

@@ -74,7 +74,7 @@ async function everyRoute(): Promise<string[]> {
 }
 
 describe('HTML validation', () => {
-  it('passes html-validate on every route', { timeout: 120_000 }, async () => {
+  it('passes html-validate on every route', { timeout: 300_000 }, async () => {
     const validator = new HtmlValidate({ extends: ['html-validate:standard'] })
     const failures: string[] = []
     const validate = async (html: string, path: string) => {
@@ -100,8 +100,9 @@ describe('HTML validation', () => {
 })
 
 describe('crawl from the home page', () => {
-  // Every page of the site, 112 vehicle pages among them: minutes on a busy machine, not seconds.
-  it('finds no broken internal link or image', { timeout: 240_000 }, async () => {
+  // Every page of the site, 112 vehicle pages among them: minutes on a busy machine, not seconds
+  // (80 s in a clean-clone run; past 240 s at load 20). The bounds here are against a hang.
+  it('finds no broken internal link or image', { timeout: 480_000 }, async () => {
     const origin = new URL(server.url).origin
     const queue = ['/']
     const seen = new Set(queue)
