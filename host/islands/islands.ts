@@ -30,13 +30,17 @@ export type IslandName = keyof IslandProps
 /**
  * What an island needs around it. `data`: the server's query cache (the page's #gc-state) and
  * the API; a page with no such island sends no state at all. `toasts`: the notification region.
+ * `onReach`: the island's code loads and hydrates only when the shopper reaches for it (focus,
+ * a touch, a click in it: host/islands/reach.ts); until then it is the server's form, which
+ * takes typing and posts without script. For a form that keeps what was typed before its script
+ * ran (`useKeepTypedEarly`) and changes nothing on its own once hydrated.
  */
-export const islandNeeds: Readonly<Record<IslandName, { data?: boolean; toasts?: boolean }>> = {
+export const islandNeeds: Readonly<Record<IslandName, { data?: boolean; toasts?: boolean; onReach?: boolean }>> = {
   gallery: {},
   hold: { data: true },
   'payment-calculator': {},
-  'contact-form': { data: true, toasts: true },
-  'rental-request': { data: true, toasts: true },
+  'contact-form': { data: true, toasts: true, onReach: true },
+  'rental-request': { data: true, toasts: true, onReach: true },
   'book-visit': { data: true, toasts: true },
 }
 
