@@ -28,16 +28,26 @@ export interface IslandProps {
 export type IslandName = keyof IslandProps
 
 /**
+ * When an island whose code loads later starts (host/islands/reach.ts): `reached`, on the
+ * shopper's first focus, press, touch or typing in it; `seen`, also when it comes within a
+ * screen of view. Until then it is the server's HTML, which takes typing and posts without script.
+ */
+export type IslandStart = 'reached' | 'seen'
+
+/**
  * What an island needs around it. `data`: the server's query cache (the page's #gc-state) and
  * the API; a page with no such island sends no state at all. `toasts`: the notification region.
+ * `starts`: when its code loads and it hydrates, if not with the page. For a form that keeps
+ * what was typed before its script ran (`useKeepTypedEarly`), or that shows nothing to type
+ * into before it is opened (Book a test drive on the vehicle page, closed, is a link until then).
  */
-export const islandNeeds: Readonly<Record<IslandName, { data?: boolean; toasts?: boolean }>> = {
+export const islandNeeds: Readonly<Record<IslandName, { data?: boolean; toasts?: boolean; starts?: IslandStart }>> = {
   gallery: {},
   hold: { data: true },
   'payment-calculator': {},
-  'contact-form': { data: true, toasts: true },
-  'rental-request': { data: true, toasts: true },
-  'book-visit': { data: true, toasts: true },
+  'contact-form': { data: true, toasts: true, starts: 'reached' },
+  'rental-request': { data: true, toasts: true, starts: 'reached' },
+  'book-visit': { data: true, toasts: true, starts: 'seen' },
 }
 
 export function isIslandName(name: string): name is IslandName {

@@ -168,11 +168,11 @@ const sections: Record<string, Section> = {
   lighthouse: {
     title: 'Lighthouse, mobile',
     method:
-      "Lighthouse 12.8 with its default mobile settings (simulated slow 4G, 4x CPU slowdown, a Moto G Power screen) in Debian's headless Chromium, the median of three runs per page, against the production build served by the real server (embedded database, seeded inventory) on loopback. Total bytes and JavaScript are compressed transfer sizes.",
+      "Lighthouse 12.8 with its default mobile settings (simulated slow 4G, 4x CPU slowdown, a Moto G Power screen) in Debian's headless Chromium, the median of three runs per page (`LIGHTHOUSE_RUNS`; `LIGHTHOUSE_PAGES` names fewer pages), against the production build served by the real server (embedded database, seeded inventory) on loopback. Total bytes and JavaScript are compressed transfer sizes.",
     async run() {
       const server = await startTestServer('pglite', { LOG_LEVEL: 'silent' }, { site: true })
       try {
-        return lighthouseMarkdown(await runLighthouse(lighthousePages.map((p) => `${server.url}${p}`)), server.url)
+        return lighthouseMarkdown(await runLighthouse(lighthouseAsked.map((p) => `${server.url}${p}`), lighthouseRuns), server.url)
       } finally {
         await server.close()
       }
@@ -202,6 +202,14 @@ export const lighthousePages = [
   '/saved',
   '/privacy-policy',
 ]
+
+/**
+ * `LIGHTHOUSE_PAGES` (paths separated by commas) runs only those pages, `LIGHTHOUSE_RUNS` another
+ * number of runs than three: for comparing a change on the pages it touches. The section then
+ * holds only those pages, so the full run is the one to keep.
+ */
+const lighthouseAsked = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',').map((p) => p.trim()) : lighthousePages
+const lighthouseRuns = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 
 function lighthouseMarkdown(results: LighthouseResult[], base: string): string {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`

@@ -84,6 +84,9 @@ test.describe('gc-book-visit on a partner page', () => {
       const api = partner.api.url
       const [cart] = await partner.api.db.sql<{ id: number; slug: string; title: string }[]>`select id, slug, title from golf_carts where status = 'available' order by id limit 1`
       await visitHydrated(page, `${api}/vehicle/${cart!.slug}`)
+      // Below the fold on a phone, the booking hydrates as the shopper scrolls to it (host/islands/reach.ts).
+      await page.locator('[data-island="book-visit"]').scrollIntoViewIfNeeded()
+      await expect(page.locator('[data-island="book-visit"]')).toHaveAttribute('data-hydrated')
       await page.getByRole('button', { name: 'Book a test drive' }).click()
       await expect(page.getByRole('heading', { name: `Book a Test Drive of the ${cart!.title}` })).toBeFocused()
       const section = page.locator('#test-drive')

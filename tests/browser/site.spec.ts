@@ -13,9 +13,17 @@ const apiCalls = (requests: string[]) => requests.filter((url) => url.includes('
  * at 320 px and 1280 px is in site-layout.spec.ts, on the visit that checks the page's layout.)
  */
 test.describe('the site in a browser', () => {
-  for (const path of ['/', '/inventory', '/vehicle/2025-evolution-d6-max-gt4', '/ocean-county-golf-carts', '/contact']) {
+  for (const path of ['/', '/inventory', '/vehicle/2025-evolution-d6-max-gt4', '/ocean-county-golf-carts', '/contact', '/rentals/request']) {
     test(`hydrates ${path} without refetching its data or any mismatch`, async ({ page, server, problems, requests }) => {
       await visitHydrated(page, `${server.url}${path}`)
+      // A form hydrates when the shopper scrolls to it or reaches for it (host/islands/reach.ts): both, here.
+      const waiting = await page.locator('[data-island]:not([data-hydrated])').evaluateAll((els) => els.map((e) => e.getAttribute('data-island')))
+      for (const name of waiting) {
+        const island = page.locator(`[data-island="${name}"]`)
+        await island.scrollIntoViewIfNeeded()
+        await island.locator('input:not([type="hidden"]), select, textarea, a, button').first().focus()
+        await expect(island).toHaveAttribute('data-hydrated')
+      }
       // That nothing was fetched: the page has had its chance to.
       await settled(page)
       expect(apiCalls(requests)).toEqual([])
