@@ -1,4 +1,3 @@
-import { MapPin } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { showroomByKey } from '../../domain/business.ts'
 import { batteryLabels } from '../../domain/cart-facts.ts'
@@ -8,7 +7,7 @@ import { formatRange } from '../../domain/specifications.ts'
 import { photoSizes } from '../../domain/photos.ts'
 import { useApiBase } from './api.tsx'
 import { CartPicture } from './photo.tsx'
-import { ShortlistButtons } from './shortlist-buttons.tsx'
+import { ShortlistButtons, type Shortlists, useShortlists } from './shortlist-buttons.tsx'
 import { resolveUrl } from './urls.ts'
 
 export type HeadingLevel = 1 | 2 | 3 | 4
@@ -30,6 +29,8 @@ export function CartCard(props: {
   priority?: boolean
   /** Told when the visitor opens the cart; returning false keeps them here (no navigation). */
   onSelect?: (slug: string) => boolean | void
+  /** This browser's compare and saved lists, read once by the grid. */
+  shortlists: Shortlists
 }) {
   const { cart } = props
   const showroom = showroomByKey(cart.location)
@@ -76,7 +77,7 @@ export function CartCard(props: {
         <Heading className="gc-card__title">{cart.title}</Heading>
         {showroom && (
           <p className="gc-card__location" part="location">
-            <MapPin aria-hidden="true" size={16} />
+            <MapPinMark />
             {showroom.name} showroom
           </p>
         )}
@@ -106,9 +107,34 @@ export function CartCard(props: {
             View Details<span className="gc-sr-only"> for {cart.title}</span>
           </a>
         </div>
-        <ShortlistButtons slug={cart.slug} title={cart.title} />
+        <ShortlistButtons slug={cart.slug} title={cart.title} lists={props.shortlists} />
       </div>
     </article>
+  )
+}
+
+/**
+ * Lucide's map pin, written out: it repeats on every card, and lucide's component is a forwardRef
+ * that merges its classes and builds its children from a list on each render.
+ */
+function MapPinMark() {
+  return (
+    <svg
+      className="lucide lucide-map-pin"
+      xmlns="http://www.w3.org/2000/svg"
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0" />
+      <circle cx="12" cy="10" r="3" />
+    </svg>
   )
 }
 
@@ -153,6 +179,7 @@ export function CartGrid(props: {
   onSelect?: (slug: string) => boolean | void
 }) {
   const apiBase = useApiBase()
+  const shortlists = useShortlists()
   const eager = props.eager ?? 0
   return (
     <div className="gc-grid" part="grid" aria-busy={props.busy}>
@@ -166,6 +193,7 @@ export function CartGrid(props: {
           eager={i < eager}
           priority={eager > 0 && i === 0}
           onSelect={props.onSelect}
+          shortlists={shortlists}
         />
       ))}
     </div>
