@@ -20,6 +20,8 @@ export interface InventoryGridProps {
   locked?: readonly CartSearchField[]
   /** The filter panel; shown unless false. */
   filters?: boolean
+  /** Its choices built only once it is shown (an embed's: `InventoryFiltersProps.whenShown`). */
+  filtersWhenShown?: boolean
   /** Values of the address that were not understood and left out, said once above the list. */
   ignored?: readonly SearchIssue[]
   headingLevel?: 1 | 2
@@ -125,7 +127,16 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
       )}
       <div className={showFilters ? 'gc-inventory__layout' : undefined}>
         {showFilters && (
-          <InventoryFilters id={id} search={search} facets={query.data?.facets} locked={locked} href={href} action={props.formAction} onChange={(next) => change(next)} />
+          <InventoryFilters
+            id={id}
+            search={search}
+            facets={query.data?.facets}
+            locked={locked}
+            href={href}
+            action={props.formAction}
+            whenShown={props.filtersWhenShown}
+            onChange={(next) => change(next)}
+          />
         )}
         <div className="gc-inventory__results">
           <div className="gc-inventory__summary" part="summary">
