@@ -70,13 +70,18 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
   const trpc = useTRPC()
   const id = useId()
   const given = props.search ?? {}
-  const [state, setState] = useState({ search: given, page: props.page ?? 0 })
-  const givenKey = cartSearchParams(given).toString()
-  useEffect(() => {
-    setState({ search: props.search ?? {}, page: props.page ?? 0 })
-    // The search is compared by its address, not by the object's identity.
-  }, [givenKey, props.page])
-  const { search, page } = state
+  const givenPage = props.page ?? 0
+  // The search is compared by its address, not by the object's identity.
+  const givenKey = `${cartSearchParams(given).toString()}#${givenPage}`
+  const [state, setState] = useState({ search: given, page: givenPage, givenKey })
+  // Another search or page given from outside replaces the visitor's. Taken while rendering, not
+  // in an effect, which would render the whole grid a second time as it first appears.
+  let current = state
+  if (state.givenKey !== givenKey) {
+    current = { search: given, page: givenPage, givenKey }
+    setState(current)
+  }
+  const { search, page } = current
   const locked = new Set(props.locked ?? [])
   const showFilters = props.filters !== false
 
@@ -92,7 +97,7 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
   const top = useRef<HTMLElement>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   const change = (next: CartSearch, nextPage = 0) => {
-    setState({ search: next, page: nextPage })
+    setState({ search: next, page: nextPage, givenKey })
     props.onSearchChange?.(next, nextPage)
     // In an embed the partner's page does not reload: a new page of carts starts at the list's
     // top, as the dealer's own /inventory does. The list is brought into view only when its top
