@@ -6,6 +6,7 @@ import { formatMonthly, monthlyFrom } from '../../domain/payment.ts'
 import { formatRange } from '../../domain/specifications.ts'
 import { photoSizes } from '../../domain/photos.ts'
 import { useApiBase } from './api.tsx'
+import { MapPinMark } from './icons.tsx'
 import { CartPicture } from './photo.tsx'
 import { ShortlistButtons, type Shortlists, useShortlists } from './shortlist-buttons.tsx'
 import { resolveUrl } from './urls.ts'
@@ -77,7 +78,7 @@ export function CartCard(props: {
         <Heading className="gc-card__title">{cart.title}</Heading>
         {showroom && (
           <p className="gc-card__location" part="location">
-            <MapPinMark />
+            <MapPinMark size={16} />
             {showroom.name} showroom
           </p>
         )}
@@ -110,31 +111,6 @@ export function CartCard(props: {
         <ShortlistButtons slug={cart.slug} title={cart.title} lists={props.shortlists} />
       </div>
     </article>
-  )
-}
-
-/**
- * Lucide's map pin, written out: it repeats on every card, and lucide's component is a forwardRef
- * that merges its classes and builds its children from a list on each render.
- */
-function MapPinMark() {
-  return (
-    <svg
-      className="lucide lucide-map-pin"
-      xmlns="http://www.w3.org/2000/svg"
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d="M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0" />
-      <circle cx="12" cy="10" r="3" />
-    </svg>
   )
 }
 
