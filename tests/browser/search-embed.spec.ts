@@ -133,6 +133,35 @@ test.describe('searching in <gc-inventory> on a partner page', () => {
     expect(problems).toEqual([])
   })
 
+  test.describe('at 390 px', () => {
+    test.use({ viewport: phone })
+
+    test("builds the filter panel's choices when a shopper opens it, or at once when its container widens", async ({ page, partner, problems }) => {
+      await page.goto(partner.write(`<div style="width:380px"><gc-inventory api-base="${partner.api.url}"></gc-inventory></div>`))
+      await addLoader(page, partner.api.url)
+      await expect(cards(page, 'gc-inventory')).toHaveCount(24, { timeout: 20_000 })
+      const filters = page.locator('gc-inventory .gc-filters')
+      // Behind the closed Filters button nothing of the panel is built.
+      await expect(filters.locator('.gc-filters__body > *')).toHaveCount(0)
+      await filters.locator('summary').click()
+      await expect(filters.getByRole('group', { name: 'Location' }).getByRole('button')).toHaveCount(5)
+      await filters.getByRole('button', { name: /^Lithium Ion/ }).click()
+      await expect(titles(page)).toHaveText(await titlesFromApi(partner.api.url, 'battery=lithium'))
+      await expect(filters.locator('summary')).toHaveText('Filters (1)')
+
+      // Back on the page (the shopper's choice kept for the tab), in a container that widens: the
+      // panel is then shown without its button, so it is built at once.
+      await page.reload()
+      await addLoader(page, partner.api.url)
+      await expect(titles(page)).toHaveText(await titlesFromApi(partner.api.url, 'battery=lithium'), { timeout: 20_000 })
+      await expect(filters.locator('.gc-filters__body > *')).toHaveCount(0)
+      await page.locator('div:has(> gc-inventory)').evaluate((box: HTMLElement) => (box.style.width = '900px'))
+      await expect(filters.getByLabel('Sort by')).toBeVisible()
+      await expect(filters.getByRole('button', { name: /^Lithium Ion/ })).toHaveAttribute('aria-pressed', 'true')
+      expect(problems).toEqual([])
+    })
+  })
+
   for (const viewport of [desktop, phone]) {
     test.describe(`at ${viewport.width} px`, () => {
       test.use({ viewport })

@@ -59,6 +59,7 @@ function EmbeddedInventory({ attributes: a, emit }: { attributes: Record<string,
       page={remembered.page}
       locked={locked}
       filters={a.filters !== 'hidden'}
+      filtersWhenShown
       vehicleHref={(slug) => fillVehicleHref((a.vehicleHref as string | undefined) ?? defaultVehicleHref, a.apiBase as string, slug)}
       onSearchChange={(next, page) => remember(memoryKey, next, page)}
       privacyHref={resolveUrl(a.apiBase as string, paths.privacy)}

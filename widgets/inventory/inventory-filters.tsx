@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { showroomByKey } from '../../domain/business.ts'
 import { batteryLabels } from '../../domain/cart-facts.ts'
 import {
@@ -26,6 +26,12 @@ export interface InventoryFiltersProps {
   href?(search: CartSearch): string
   /** Where the form's plain GET goes without JavaScript (the page's own path). */
   action?: string
+  /**
+   * In an embed (no server page, so nothing to work without JavaScript) the choices are built
+   * when the panel is first shown: when the shopper opens it, or at once where it is always
+   * shown beside a wide grid. Behind a phone's closed Filters button they are not built at all.
+   */
+  whenShown?: boolean
   onChange(search: CartSearch): void
 }
 
@@ -35,8 +41,31 @@ export interface InventoryFiltersProps {
  * as a panel without JavaScript; on a wide container it is always shown (inventory-grid.css).
  */
 export function InventoryFilters(props: InventoryFiltersProps) {
+  const active = countActive(props.search, props.locked)
+  const [shown, setShown, panel, toggle] = useShown(!props.whenShown)
+
+  return (
+    <details
+      ref={panel}
+      className="gc-filters"
+      part="filters"
+      onToggle={(event) => {
+        if (event.currentTarget.open) setShown(true)
+      }}
+    >
+      <summary ref={toggle} className="gc-button gc-button--outline gc-filters__toggle">
+        Filters{active > 0 ? ` (${active})` : ''}
+      </summary>
+      <div className="gc-filters__body">
+        {shown && <Choices {...props} />}
+      </div>
+    </details>
+  )
+}
+
+/** The words box, the sort and a group of choices for each field a partner left open. */
+function Choices(props: InventoryFiltersProps) {
   const { search, facets, locked } = props
-  const active = countActive(search, locked)
   const open = (field: CartSearchField) => !locked.has(field)
 
   const categories = [
@@ -52,141 +81,158 @@ export function InventoryFilters(props: InventoryFiltersProps) {
   ]
 
   return (
-    <details className="gc-filters" part="filters">
-      <summary className="gc-button gc-button--outline gc-filters__toggle">
-        Filters{active > 0 ? ` (${active})` : ''}
-      </summary>
-      <div className="gc-filters__body">
-        <SearchForm key={cartSearchParams(search).toString()} {...props} />
-        {open('category') && (
-          <Group title="Condition">
-            <Choice {...props} to={withSearch(search, { category: undefined })} chosen={!search.category} count={undefined}>
-              All Categories
+    <>
+      <SearchForm key={cartSearchParams(search).toString()} {...props} />
+      {open('category') && (
+        <Group title="Condition">
+          <Choice {...props} to={withSearch(search, { category: undefined })} chosen={!search.category} count={undefined}>
+            All Categories
+          </Choice>
+          {categories.map((value) => (
+            <Choice
+              key={value}
+              {...props}
+              to={withSearch(search, { category: value })}
+              chosen={search.category === value}
+              count={facets ? (facets.category.find((c) => c.value === value)?.count ?? 0) : undefined}
+            >
+              {categoryOptions.find((o) => o.value === value)?.label ?? `${categoryLabel(value)} Golf Carts`}
             </Choice>
-            {categories.map((value) => (
-              <Choice
-                key={value}
-                {...props}
-                to={withSearch(search, { category: value })}
-                chosen={search.category === value}
-                count={facets ? (facets.category.find((c) => c.value === value)?.count ?? 0) : undefined}
-              >
-                {categoryOptions.find((o) => o.value === value)?.label ?? `${categoryLabel(value)} Golf Carts`}
-              </Choice>
-            ))}
-          </Group>
-        )}
-        {open('location') && (
-          <Group title="Location">
-            <Choice {...props} to={withSearch(search, { location: undefined })} chosen={!search.location} count={undefined}>
-              Any showroom
+          ))}
+        </Group>
+      )}
+      {open('location') && (
+        <Group title="Location">
+          <Choice {...props} to={withSearch(search, { location: undefined })} chosen={!search.location} count={undefined}>
+            Any showroom
+          </Choice>
+          {(facets?.location ?? []).map((place) => (
+            <Choice
+              key={place.value}
+              {...props}
+              to={withSearch(search, { location: place.value })}
+              chosen={search.location === place.value}
+              count={place.count}
+            >
+              {showroomByKey(place.value)?.name ?? place.value}
             </Choice>
-            {(facets?.location ?? []).map((place) => (
-              <Choice
-                key={place.value}
-                {...props}
-                to={withSearch(search, { location: place.value })}
-                chosen={search.location === place.value}
-                count={place.count}
-              >
-                {showroomByKey(place.value)?.name ?? place.value}
-              </Choice>
-            ))}
-          </Group>
-        )}
-        {open('make') && makes.length > 0 && (
-          <Group title="Make">
-            {makes.map((make) => (
-              <Choice
-                key={make.value}
-                {...props}
-                to={toggleMake(search, make.value)}
-                chosen={search.make?.includes(make.value) ?? false}
-                count={make.count}
-                toggle
-              >
-                {make.label}
-              </Choice>
-            ))}
-          </Group>
-        )}
-        {open('seats') && (
-          <Group title="Seats">
-            <Choice {...props} to={withSearch(search, { seats: undefined })} chosen={search.seats === undefined} count={undefined}>
-              Any
+          ))}
+        </Group>
+      )}
+      {open('make') && makes.length > 0 && (
+        <Group title="Make">
+          {makes.map((make) => (
+            <Choice
+              key={make.value}
+              {...props}
+              to={toggleMake(search, make.value)}
+              chosen={search.make?.includes(make.value) ?? false}
+              count={make.count}
+              toggle
+            >
+              {make.label}
             </Choice>
-            {seatChoices.map((seats) => (
-              <Choice
-                key={seats}
-                {...props}
-                to={withSearch(search, { seats })}
-                chosen={search.seats === seats}
-                count={facets?.seats.find((s) => s.value === seats)?.count}
-              >
-                {seats}+ seats
-              </Choice>
-            ))}
-          </Group>
-        )}
-        {open('battery') && (
-          <Group title="Battery">
-            <Choice {...props} to={withSearch(search, { battery: undefined })} chosen={!search.battery} count={undefined}>
-              Any
+          ))}
+        </Group>
+      )}
+      {open('seats') && (
+        <Group title="Seats">
+          <Choice {...props} to={withSearch(search, { seats: undefined })} chosen={search.seats === undefined} count={undefined}>
+            Any
+          </Choice>
+          {seatChoices.map((seats) => (
+            <Choice
+              key={seats}
+              {...props}
+              to={withSearch(search, { seats })}
+              chosen={search.seats === seats}
+              count={facets?.seats.find((s) => s.value === seats)?.count}
+            >
+              {seats}+ seats
             </Choice>
-            {(facets?.battery ?? []).map((battery) => (
-              <Choice
-                key={battery.value}
-                {...props}
-                to={withSearch(search, { battery: battery.value })}
-                chosen={search.battery === battery.value}
-                count={battery.count}
-              >
-                {batteryLabels[battery.value]}
-              </Choice>
-            ))}
-          </Group>
-        )}
-        {(open('streetLegal') || open('lifted')) && (
-          <Group title="Features">
-            {open('streetLegal') && (
-              <Choice
-                {...props}
-                to={withSearch(search, { streetLegal: search.streetLegal ? undefined : true })}
-                chosen={search.streetLegal ?? false}
-                count={facets?.streetLegal}
-                toggle
-              >
-                Street legal
-              </Choice>
-            )}
-            {open('lifted') && (
-              <Choice {...props} to={withSearch(search, { lifted: search.lifted ? undefined : true })} chosen={search.lifted ?? false} count={facets?.lifted} toggle>
-                Lifted
-              </Choice>
-            )}
-          </Group>
-        )}
-        {open('maxPrice') && (
-          <Group title="Price">
-            <Choice {...props} to={withSearch(search, { maxPrice: undefined })} chosen={search.maxPrice === undefined} count={undefined}>
-              Any price
+          ))}
+        </Group>
+      )}
+      {open('battery') && (
+        <Group title="Battery">
+          <Choice {...props} to={withSearch(search, { battery: undefined })} chosen={!search.battery} count={undefined}>
+            Any
+          </Choice>
+          {(facets?.battery ?? []).map((battery) => (
+            <Choice
+              key={battery.value}
+              {...props}
+              to={withSearch(search, { battery: battery.value })}
+              chosen={search.battery === battery.value}
+              count={battery.count}
+            >
+              {batteryLabels[battery.value]}
             </Choice>
-            {priceCeilings.map((ceiling) => (
-              <Choice
-                key={ceiling}
-                {...props}
-                to={withSearch(search, { maxPrice: ceiling, minPrice: search.minPrice !== undefined && search.minPrice > ceiling ? undefined : search.minPrice })}
-                chosen={search.maxPrice === ceiling}
-                count={facets?.maxPrice.find((p) => p.value === ceiling)?.count}
-              >
-                Under {formatPrice(ceiling)}
-              </Choice>
-            ))}
-          </Group>
-        )}
-      </div>
-    </details>
+          ))}
+        </Group>
+      )}
+      {(open('streetLegal') || open('lifted')) && (
+        <Group title="Features">
+          {open('streetLegal') && (
+            <Choice
+              {...props}
+              to={withSearch(search, { streetLegal: search.streetLegal ? undefined : true })}
+              chosen={search.streetLegal ?? false}
+              count={facets?.streetLegal}
+              toggle
+            >
+              Street legal
+            </Choice>
+          )}
+          {open('lifted') && (
+            <Choice {...props} to={withSearch(search, { lifted: search.lifted ? undefined : true })} chosen={search.lifted ?? false} count={facets?.lifted} toggle>
+              Lifted
+            </Choice>
+          )}
+        </Group>
+      )}
+      {open('maxPrice') && (
+        <Group title="Price">
+          <Choice {...props} to={withSearch(search, { maxPrice: undefined })} chosen={search.maxPrice === undefined} count={undefined}>
+            Any price
+          </Choice>
+          {priceCeilings.map((ceiling) => (
+            <Choice
+              key={ceiling}
+              {...props}
+              to={withSearch(search, { maxPrice: ceiling, minPrice: search.minPrice !== undefined && search.minPrice > ceiling ? undefined : search.minPrice })}
+              chosen={search.maxPrice === ceiling}
+              count={facets?.maxPrice.find((p) => p.value === ceiling)?.count}
+            >
+              Under {formatPrice(ceiling)}
+            </Choice>
+          ))}
+        </Group>
+      )}
+    </>
   )
+}
+
+/**
+ * Whether the panel's choices are built yet, and the panel and its toggle to watch. Beside a wide
+ * grid the toggle is not displayed and the panel is always open (inventory-grid.css, the
+ * container query): the panel's size is observed (a callback after layout, so asking the
+ * toggle's style then costs no extra work), which also catches a container that widens later.
+ */
+function useShown(initially: boolean) {
+  const [shown, setShown] = useState(initially)
+  const panel = useRef<HTMLDetailsElement>(null)
+  const toggle = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (shown || !panel.current) return
+    if (typeof ResizeObserver === 'undefined') return setShown(true)
+    const observer = new ResizeObserver(() => {
+      if (toggle.current && getComputedStyle(toggle.current).display === 'none') setShown(true)
+    })
+    observer.observe(panel.current)
+    return () => observer.disconnect()
+  }, [shown])
+  return [shown, setShown, panel, toggle] as const
 }
 
 /** How many filters the visitor chose (a partner's fixed ones are not theirs to count). */

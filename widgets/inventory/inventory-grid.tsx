@@ -20,6 +20,8 @@ export interface InventoryGridProps {
   locked?: readonly CartSearchField[]
   /** The filter panel; shown unless false. */
   filters?: boolean
+  /** Its choices built only once it is shown (an embed's: `InventoryFiltersProps.whenShown`). */
+  filtersWhenShown?: boolean
   /** Values of the address that were not understood and left out, said once above the list. */
   ignored?: readonly SearchIssue[]
   headingLevel?: 1 | 2
@@ -68,13 +70,18 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
   const trpc = useTRPC()
   const id = useId()
   const given = props.search ?? {}
-  const [state, setState] = useState({ search: given, page: props.page ?? 0 })
-  const givenKey = cartSearchParams(given).toString()
-  useEffect(() => {
-    setState({ search: props.search ?? {}, page: props.page ?? 0 })
-    // The search is compared by its address, not by the object's identity.
-  }, [givenKey, props.page])
-  const { search, page } = state
+  const givenPage = props.page ?? 0
+  // The search is compared by its address, not by the object's identity.
+  const givenKey = `${cartSearchParams(given).toString()}#${givenPage}`
+  const [state, setState] = useState({ search: given, page: givenPage, givenKey })
+  // Another search or page given from outside replaces the visitor's. Taken while rendering, not
+  // in an effect, which would render the whole grid a second time as it first appears.
+  let current = state
+  if (state.givenKey !== givenKey) {
+    current = { search: given, page: givenPage, givenKey }
+    setState(current)
+  }
+  const { search, page } = current
   const locked = new Set(props.locked ?? [])
   const showFilters = props.filters !== false
 
@@ -90,7 +97,7 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
   const top = useRef<HTMLElement>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   const change = (next: CartSearch, nextPage = 0) => {
-    setState({ search: next, page: nextPage })
+    setState({ search: next, page: nextPage, givenKey })
     props.onSearchChange?.(next, nextPage)
     // In an embed the partner's page does not reload: a new page of carts starts at the list's
     // top, as the dealer's own /inventory does. The list is brought into view only when its top
@@ -125,7 +132,16 @@ export function InventoryGrid({ headingLevel = 2, ...props }: InventoryGridProps
       )}
       <div className={showFilters ? 'gc-inventory__layout' : undefined}>
         {showFilters && (
-          <InventoryFilters id={id} search={search} facets={query.data?.facets} locked={locked} href={href} action={props.formAction} onChange={(next) => change(next)} />
+          <InventoryFilters
+            id={id}
+            search={search}
+            facets={query.data?.facets}
+            locked={locked}
+            href={href}
+            action={props.formAction}
+            whenShown={props.filtersWhenShown}
+            onChange={(next) => change(next)}
+          />
         )}
         <div className="gc-inventory__results">
           <div className="gc-inventory__summary" part="summary">

@@ -1,4 +1,3 @@
-import { MapPin } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { showroomByKey } from '../../domain/business.ts'
 import { batteryLabels } from '../../domain/cart-facts.ts'
@@ -7,8 +6,9 @@ import { formatMonthly, monthlyFrom } from '../../domain/payment.ts'
 import { formatRange } from '../../domain/specifications.ts'
 import { photoSizes } from '../../domain/photos.ts'
 import { useApiBase } from './api.tsx'
+import { MapPinMark } from './icons.tsx'
 import { CartPicture } from './photo.tsx'
-import { ShortlistButtons } from './shortlist-buttons.tsx'
+import { ShortlistButtons, type Shortlists, useShortlists } from './shortlist-buttons.tsx'
 import { resolveUrl } from './urls.ts'
 
 export type HeadingLevel = 1 | 2 | 3 | 4
@@ -30,6 +30,8 @@ export function CartCard(props: {
   priority?: boolean
   /** Told when the visitor opens the cart; returning false keeps them here (no navigation). */
   onSelect?: (slug: string) => boolean | void
+  /** This browser's compare and saved lists, read once by the grid. */
+  shortlists: Shortlists
 }) {
   const { cart } = props
   const showroom = showroomByKey(cart.location)
@@ -76,7 +78,7 @@ export function CartCard(props: {
         <Heading className="gc-card__title">{cart.title}</Heading>
         {showroom && (
           <p className="gc-card__location" part="location">
-            <MapPin aria-hidden="true" size={16} />
+            <MapPinMark size={16} />
             {showroom.name} showroom
           </p>
         )}
@@ -106,7 +108,7 @@ export function CartCard(props: {
             View Details<span className="gc-sr-only"> for {cart.title}</span>
           </a>
         </div>
-        <ShortlistButtons slug={cart.slug} title={cart.title} />
+        <ShortlistButtons slug={cart.slug} title={cart.title} lists={props.shortlists} />
       </div>
     </article>
   )
@@ -153,6 +155,7 @@ export function CartGrid(props: {
   onSelect?: (slug: string) => boolean | void
 }) {
   const apiBase = useApiBase()
+  const shortlists = useShortlists()
   const eager = props.eager ?? 0
   return (
     <div className="gc-grid" part="grid" aria-busy={props.busy}>
@@ -166,6 +169,7 @@ export function CartGrid(props: {
           eager={i < eager}
           priority={eager > 0 && i === 0}
           onSelect={props.onSelect}
+          shortlists={shortlists}
         />
       ))}
     </div>

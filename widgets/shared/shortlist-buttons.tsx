@@ -8,14 +8,27 @@ import { onShortlistChange, shortlist, toggleInShortlist } from './shortlist-sto
  * same markup, so the `data-shortlist` attributes below are that script's contract).
  */
 export function useShortlist(kind: ShortlistKind): string[] | null {
-  return useSyncExternalStore(onShortlistChange, () => shortlist(kind), () => null)
+  return useSyncExternalStore(onShortlistChange, snapshots[kind], serverSnapshot)
 }
+
+/** Both lists, as a grid reads them once for all its cards. */
+export type Shortlists = Readonly<Record<ShortlistKind, string[] | null>>
+
+export function useShortlists(): Shortlists {
+  return { compare: useShortlist('compare'), saved: useShortlist('saved') }
+}
+
+// The same functions every render: `useSyncExternalStore` re-checks the store whenever they change.
+const snapshots: Readonly<Record<ShortlistKind, () => string[]>> = { compare: () => shortlist('compare'), saved: () => shortlist('saved') }
+const serverSnapshot = () => null
 
 const buttonWords: Readonly<Record<ShortlistKind, string>> = { compare: 'Compare', saved: 'Save' }
 
-/** A card's Compare and Save: each a toggle (`aria-pressed`) of the cart in this browser's list. */
-export function ShortlistButtons({ slug, title }: { slug: string; title: string }) {
-  const lists = { compare: useShortlist('compare'), saved: useShortlist('saved') }
+/**
+ * A card's Compare and Save: each a toggle (`aria-pressed`) of the cart in this browser's list.
+ * Given the lists by its grid (`useShortlists`), so 24 cards make one subscription, not 48.
+ */
+export function ShortlistButtons({ slug, title, lists }: { slug: string; title: string; lists: Shortlists }) {
   const ready = lists.compare !== null && lists.saved !== null
   return (
     <div className="gc-card__actions" data-shortlist-actions="" hidden={!ready || undefined}>
@@ -44,7 +57,7 @@ export function ShortlistButtons({ slug, title }: { slug: string; title: string 
  * partner's page the lists travel in the address: local storage is each site's own).
  */
 export function ShortlistLinks(props: { href: (kind: ShortlistKind, slugs: readonly string[]) => string; className?: string }) {
-  const lists = { compare: useShortlist('compare'), saved: useShortlist('saved') }
+  const lists = useShortlists()
   const shown = (kind: ShortlistKind) => (lists[kind]?.length ?? 0) > 0
   return (
     <p className={props.className ?? 'gc-shortlist'} part="shortlist" data-shortlist-bar="" hidden={(!shown('compare') && !shown('saved')) || undefined}>

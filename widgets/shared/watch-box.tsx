@@ -1,6 +1,6 @@
-import { Bell } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { WatchedSearch } from '../../domain/cart-alerts.ts'
+import { BellMark } from './icons.tsx'
 
 /** What is watched: one cart, or the search on screen (its filters, not its sort). */
 export type WatchFormSubject = { cartId: number } | { query: WatchedSearch }
@@ -50,7 +50,7 @@ export function WatchBox(props: { label: string; open?: boolean; onOpen?: () => 
       onToggle={props.onOpen && ((event) => event.currentTarget.open && props.onOpen?.())}
     >
       <summary className="gc-button gc-button--outline gc-watch__toggle" part="button watch-button">
-        <Bell aria-hidden="true" size={18} /> {props.label}
+        <BellMark size={18} /> {props.label}
       </summary>
       <div className="gc-watch__panel">{props.children}</div>
     </details>
