@@ -1,8 +1,7 @@
-import type { ReactNode } from 'react'
 import { roleLabels, secondStepNeeded } from '../../domain/staff-access.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
 import { dealerTime } from './leads/inbox-filter.ts'
-import { Field, Notice, Submit } from './form-kit.tsx'
+import { ActionForm, Field, Notice, Submit } from './form-kit.tsx'
 import { StaffTable } from './staff-table.tsx'
 import { type PostedState, type StaffCaller, type StaffPageProps, staffPage } from './page.ts'
 
@@ -83,7 +82,7 @@ function SecondStepSection({ data, posted }: { data: AccountData; posted?: Poste
           </form>
         </>
       ) : step.pending ? (
-        <ActionForm action="confirm-app" posted={posted}>
+        <ActionForm to={staffPaths.account} action="confirm-app" posted={posted} className="staff-form">
           <p>
             In your authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), add an account with
             this key, or <a href={step.pending.uri}>open it in the app on this phone</a>:
@@ -103,7 +102,7 @@ function SecondStepSection({ data, posted }: { data: AccountData; posted?: Poste
           <Submit>Turn on</Submit>
         </ActionForm>
       ) : (
-        <ActionForm action="start-app" posted={posted}>
+        <ActionForm to={staffPaths.account} action="start-app" posted={posted} className="staff-form">
           <p>Google Authenticator, Microsoft Authenticator, 1Password or any other app that shows 6-digit codes.</p>
           <Submit>Add an authenticator app</Submit>
         </ActionForm>
@@ -146,7 +145,7 @@ function PasskeysPart({ data, posted }: { data: AccountData; posted?: PostedStat
         <p>A passkey signs you in with this device’s screen lock, a phone nearby or a security key: nothing to type, and nothing a fake site can catch.</p>
       )}
       {removing && (
-        <ActionForm action="remove-passkey" posted={posted} className="staff-form staff-confirm" labelledBy="remove-passkey-title">
+        <ActionForm to={staffPaths.account} action="remove-passkey" posted={posted} className="staff-form staff-confirm" labelledBy="remove-passkey-title">
           <h4 id="remove-passkey-title">Remove the passkey “{removing.name}”?</h4>
           <input type="hidden" name="id" value={removing.id} />
           <Field
@@ -171,7 +170,7 @@ function PasskeysPart({ data, posted }: { data: AccountData; posted?: PostedStat
       )}
       {passkeys.length < 10 && !removing && (
         <>
-          <ActionForm action="add-passkey" posted={posted} passkeyAdd hidden={!adding}>
+          <ActionForm to={staffPaths.account} action="add-passkey" posted={posted} data={{ 'passkey-add': '' }} hidden={!adding} className="staff-form">
             <input type="hidden" name="response" value="" />
             <Field
               name="name"
@@ -230,27 +229,6 @@ function Refusal({ posted, actions }: { posted?: PostedState; actions: readonly 
   return <Notice tone="error">{actions.includes(posted?.values.action ?? '') && posted?.message}</Notice>
 }
 
-/**
- * One of this page's forms, posting `action` to the page: a refusal of it comes back at its top
- * (`Refusal`), beside its own fields, with everything typed kept.
- */
-function ActionForm(props: { action: string; posted?: PostedState; className?: string; labelledBy?: string; hidden?: boolean; passkeyAdd?: boolean; children: ReactNode }) {
-  return (
-    <form
-      method="post"
-      action={staffPaths.account}
-      className={props.className ?? 'staff-form'}
-      aria-labelledby={props.labelledBy}
-      hidden={props.hidden}
-      data-passkey-add={props.passkeyAdd ? '' : undefined}
-    >
-      <Refusal posted={props.posted} actions={[props.action]} />
-      <input type="hidden" name="action" value={props.action} />
-      {props.children}
-    </form>
-  )
-}
-
 function AccountPage({ data, posted }: StaffPageProps<AccountData>) {
   const mine = (action: string) => (posted?.values.action === action ? posted : undefined)
   const others = data.sessions.filter((session) => !session.current)
@@ -262,7 +240,7 @@ function AccountPage({ data, posted }: StaffPageProps<AccountData>) {
       </p>
       <Notice tone="error">{data.needed && secondStepNeeded.message}</Notice>
 
-      <ActionForm action="email" posted={posted} labelledBy="account-email">
+      <ActionForm to={staffPaths.account} action="email" posted={posted} labelledBy="account-email" className="staff-form">
         <fieldset className="staff-section" id="section-email">
           <legend id="account-email">Email address</legend>
           <Field
@@ -279,7 +257,7 @@ function AccountPage({ data, posted }: StaffPageProps<AccountData>) {
         </fieldset>
       </ActionForm>
 
-      <ActionForm action="password" posted={posted} labelledBy="account-password">
+      <ActionForm to={staffPaths.account} action="password" posted={posted} labelledBy="account-password" className="staff-form">
         <fieldset className="staff-section" id="section-password">
           <legend id="account-password">Password</legend>
           {/* For password managers: which account this new password belongs to. */}
@@ -328,7 +306,7 @@ function AccountPage({ data, posted }: StaffPageProps<AccountData>) {
           ))}
         </StaffTable>
         {others.length > 0 && (
-          <ActionForm action="end-others" className="staff-form__actions">
+          <ActionForm to={staffPaths.account} action="end-others" className="staff-form__actions">
             <button className="staff-button staff-button--quiet" type="submit">
               Sign out every other browser
             </button>

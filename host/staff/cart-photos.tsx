@@ -11,6 +11,7 @@ import { cartFormValues } from '../../domain/cart-record.ts'
 import { phoneUpload, photoLimits, photoPath, type StaffPhoto } from '../../domain/photos.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
 import { useFileDrop } from './file-drop.ts'
+import { LiveStatus } from './form-kit.tsx'
 
 /**
  * The cart form's Photos section (issues #16 and #30): add photos from a phone's camera or camera
@@ -336,14 +337,7 @@ export function CartPhotos(props: CartPhotosProps) {
           {phoneUpload.targetBytes / 1_000_000} MB), quicker on the lot&rsquo;s mobile data. On, each file is sent as it is.
         </p>
       </div>
-      <p className="staff-photos__status" role="status">
-        {status}
-      </p>
-      {error && (
-        <p className="staff-photos__error" role="alert">
-          {error}
-        </p>
-      )}
+      <LiveStatus className="staff-photos__status" status={status} problem={error && <p>{error}</p>} />
       {cartId.current === null && !waiting && entries.some((e) => e.kind === 'upload' && e.upload.state === 'waiting') && (
         <button type="button" className="staff-button staff-button--small" onClick={() => void start()}>
           Send the photos

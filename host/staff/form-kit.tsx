@@ -198,3 +198,49 @@ export function ConfirmStep(props: {
     </>
   )
 }
+
+/**
+ * What a scripted part of a page (the photos, the spreadsheet import) is doing, read out as it
+ * changes (`status`, in a line styled by `className`), and what went wrong, read out at once in
+ * the console's alert box (`problem`).
+ */
+export function LiveStatus({ className, status, problem }: { className: string; status: ReactNode; problem?: ReactNode }) {
+  return (
+    <>
+      <p className={className} role="status">
+        {status}
+      </p>
+      {problem && (
+        <div className="staff-alert staff-alert--error" role="alert">
+          {problem}
+        </div>
+      )}
+    </>
+  )
+}
+
+/**
+ * A form posting one of its page's actions to `to`: `action` is the field the page's `post`
+ * switches on. Given what was `posted`, a refusal of this action comes back at its top, beside its
+ * own fields, with everything typed kept. `data` becomes `data-*` attributes (a script's hook).
+ */
+export function ActionForm(props: {
+  to: string
+  action: string
+  posted?: PostedState
+  className?: string
+  labelledBy?: string
+  id?: string
+  hidden?: boolean
+  data?: Record<string, string>
+  children: ReactNode
+}) {
+  const data = Object.fromEntries(Object.entries(props.data ?? {}).map(([name, value]) => [`data-${name}`, value]))
+  return (
+    <form method="post" action={props.to} className={props.className} id={props.id} aria-labelledby={props.labelledBy} hidden={props.hidden} {...data}>
+      {props.posted && <Notice tone="error">{props.posted.values.action === props.action && props.posted.message}</Notice>}
+      <input type="hidden" name="action" value={props.action} />
+      {props.children}
+    </form>
+  )
+}

@@ -5,6 +5,7 @@ import type { PlannedAdd, PlannedUpdate } from '../../api/carts/inventory-import
 import { conditionLabels } from '../../domain/cart-values.ts'
 import { formatPrice } from '../../domain/golf-cart.ts'
 import { staffPaths } from '../../domain/staff-paths.ts'
+import { LiveStatus } from './form-kit.tsx'
 import { staffPage } from './page.ts'
 import { StaffTable } from './staff-table.tsx'
 import { useFileDrop } from './file-drop.ts'
@@ -228,21 +229,24 @@ export function InventoryImport() {
           )}
         </p>
       </div>
-      <p className="staff-import__status" role="status">
-        {status}
-      </p>
-      {failure && (
-        <div className="staff-alert staff-alert--error" role="alert">
-          <p>{failure.message}</p>
-          {failure.signIn && (
-            <p>
-              <a href={staffPaths.login} target="_blank" rel="noopener">
-                Sign in (opens a new tab)
-              </a>
-            </p>
-          )}
-        </div>
-      )}
+      <LiveStatus
+        className="staff-import__status"
+        status={status}
+        problem={
+          failure && (
+            <>
+              <p>{failure.message}</p>
+              {failure.signIn && (
+                <p>
+                  <a href={staffPaths.login} target="_blank" rel="noopener">
+                    Sign in (opens a new tab)
+                  </a>
+                </p>
+              )}
+            </>
+          )
+        }
+      />
 
       {shown.kind === 'problems' && (
         <ProblemList problems={shown.problems} name={file?.name ?? 'the file'} whenImporting={shown.whenImporting} heading={results} />

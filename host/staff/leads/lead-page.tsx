@@ -18,7 +18,7 @@ import {
 import { dealerTime, duration, interestLabel } from './inbox-filter.ts'
 import { ContactLinks, DeliveryState, LeadSource, notificationLabels, StatusBadge } from './lead-bits.tsx'
 import { LeadTimeline } from './lead-timeline.tsx'
-import { choices, Field } from '../form-kit.tsx'
+import { ActionForm, choices, Field } from '../form-kit.tsx'
 import { type OfferedTemplate, ReplyBox } from './reply-box.tsx'
 
 /**
@@ -215,37 +215,34 @@ function LeadPage({ data, posted }: StaffPageProps<LeadData>) {
           </p>
           <div className="lead-status-forms" role="group" aria-labelledby="status-label" data-live="status-buttons">
             {leadStatuses.map((status) => (
-              <form key={status} method="post" action={leadPaths.lead(lead.id)}>
-                <input type="hidden" name="action" value="status" />
+              <ActionForm key={status} to={leadPaths.lead(lead.id)} action="status">
                 <input type="hidden" name="status" value={status} />
                 <button type="submit" className="lead-status-button" aria-pressed={lead.status === status}>
                   {leadStatusLabels[status]}
                 </button>
-              </form>
+              </ActionForm>
             ))}
           </div>
           <p className="lead-label">
             Owner: <strong data-live="owner">{lead.owner?.username ?? 'nobody'}</strong>
           </p>
           {data.mayAssignAnyone && (
-            <form method="post" action={leadPaths.lead(lead.id)} className="lead-owner">
-              <input type="hidden" name="action" value="assign" />
+            <ActionForm to={leadPaths.lead(lead.id)} action="assign" className="lead-owner">
               <Field name="ownerId" id="lead-owner" label="Give the lead to" hiddenLabel defaultValue={lead.owner?.id ?? ''}>
                 {choices([{ value: '', label: 'Nobody' }, ...data.owners.map((o) => ({ value: o.id, label: o.username }))])}
               </Field>
               <button type="submit" className="staff-link-button">
                 Assign
               </button>
-            </form>
+            </ActionForm>
           )}
           {data.me && lead.owner?.id !== data.me.id && (
-            <form method="post" action={leadPaths.lead(lead.id)} className="lead-take">
-              <input type="hidden" name="action" value="assign" />
+            <ActionForm to={leadPaths.lead(lead.id)} action="assign" className="lead-take">
               <input type="hidden" name="ownerId" value={data.me.id} />
               <button type="submit" className="staff-button">
                 Take it
               </button>
-            </form>
+            </ActionForm>
           )}
         </section>
       </div>
@@ -266,15 +263,14 @@ function LeadPage({ data, posted }: StaffPageProps<LeadData>) {
       <section aria-labelledby="notes-heading" className="lead-panel" id="notes">
         <h2 id="notes-heading">Notes</h2>
         <p className="staff-hint">For the team: a note is not an answer to the shopper and does not count as the first response.</p>
-        <form method="post" action={`${leadPaths.lead(lead.id)}#notes`} className="staff-form lead-note-form">
-          <input type="hidden" name="action" value="note" />
+        <ActionForm to={`${leadPaths.lead(lead.id)}#notes`} action="note" className="staff-form lead-note-form">
           <Field name="text" id="lead-note" label="Add a note" posted={posted?.values.action === 'note' ? posted : undefined}>
             {(control) => <textarea {...control} rows={3} maxLength={5000} />}
           </Field>
           <button type="submit" className="staff-button">
             Add note
           </button>
-        </form>
+        </ActionForm>
       </section>
 
       <section aria-labelledby="emails-heading" className="lead-panel" id="emails">
@@ -307,13 +303,12 @@ function LeadPage({ data, posted }: StaffPageProps<LeadData>) {
                   </p>
                   {d.lastError && <p className="lead-deliveries__error">Why: {d.lastError}</p>}
                   {d.state === 'failed' && data.mayResend && (
-                    <form method="post" action={leadPaths.lead(lead.id)}>
-                      <input type="hidden" name="action" value="resend" />
+                    <ActionForm to={leadPaths.lead(lead.id)} action="resend">
                       <input type="hidden" name="kind" value={d.kind} />
                       <button type="submit" className="staff-link-button">
                         Send again now
                       </button>
-                    </form>
+                    </ActionForm>
                   )}
                 </li>
               ))}
@@ -401,13 +396,12 @@ function FollowUps({ leadId, tasks, posted }: { leadId: number; tasks: LeadData[
                 <strong>{dueWords(task.dueAt)}</strong>
                 {task.dueAt.getTime() < now ? ' (overdue)' : ''}: {task.note}
               </span>
-              <form method="post" action={`${leadPaths.lead(leadId)}#follow-ups`}>
-                <input type="hidden" name="action" value="task-done" />
+              <ActionForm to={`${leadPaths.lead(leadId)}#follow-ups`} action="task-done">
                 <input type="hidden" name="task" value={task.id} />
                 <button type="submit" className="staff-button staff-button--small">
                   Done
                 </button>
-              </form>
+              </ActionForm>
             </li>
           ))}
         </ul>
@@ -417,8 +411,7 @@ function FollowUps({ leadId, tasks, posted }: { leadId: number; tasks: LeadData[
           Done lately: {done.map((t) => t.note).join('; ')}
         </p>
       )}
-      <form method="post" action={`${leadPaths.lead(leadId)}#follow-ups`} className="staff-form">
-        <input type="hidden" name="action" value="task" />
+      <ActionForm to={`${leadPaths.lead(leadId)}#follow-ups`} action="task" className="staff-form">
         <Field
           name="dueAt"
           id="task-due"
@@ -434,7 +427,7 @@ function FollowUps({ leadId, tasks, posted }: { leadId: number; tasks: LeadData[
         <button type="submit" className="staff-button">
           Add follow-up
         </button>
-      </form>
+      </ActionForm>
     </section>
   )
 }

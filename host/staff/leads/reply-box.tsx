@@ -3,7 +3,7 @@ import { callOutcomeLabels, callOutcomes, replyLimits } from '../../../domain/le
 import { staffPaths, leadPaths } from '../../../domain/staff-paths.ts'
 import { sendTimeWords } from '../../../domain/texting.ts'
 import type { PostedState } from '../page.ts'
-import { Field, Notice } from '../form-kit.tsx'
+import { ActionForm, Field, Notice } from '../form-kit.tsx'
 import { telHref } from './inbox-filter.ts'
 
 /**
@@ -85,8 +85,7 @@ export function ReplyBox({ lead, templates, chosen, mayKeepTemplates, posted }: 
           .
         </p>
       )}
-      <form method="post" action={`${here}#reply`} className="staff-form lead-reply__form">
-        <input type="hidden" name="action" value="reply" />
+      <ActionForm to={`${here}#reply`} action="reply" className="staff-form lead-reply__form">
         <Field name="body" id="reply-body" label="Message" posted={reply} defaultValue={reply ? '' : chosen?.body}>
           {(control) => <textarea {...control} rows={6} maxLength={replyLimits.email} required />}
         </Field>
@@ -108,7 +107,7 @@ export function ReplyBox({ lead, templates, chosen, mayKeepTemplates, posted }: 
             </p>
           </div>
         </div>
-      </form>
+      </ActionForm>
 
       <form method="post" action={`${here}#call`} className="staff-form lead-call" id="call" aria-labelledby="call-heading">
         <h3 id="call-heading">Log a call</h3>
