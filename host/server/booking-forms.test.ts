@@ -116,10 +116,16 @@ describe.each(backends)('booking without JavaScript on %s', (backend) => {
     expect(plain.document.querySelector('select[name="showroom"]')?.getAttribute('form')).toBe('drop-off-day')
     expect(radios(plain)).toEqual([])
 
-    const open = await get('/services/request?showroom=bayville')
-    expect(open.cacheControl).toBe('no-store')
+    const first = await get('/services/request?showroom=bayville')
+    expect(first.cacheControl).toBe('no-store')
+    // The first free day can be today with its last few times left (the afternoon, when a run
+    // began at 14:16 in New Jersey): the next day's times, by its GET, as on the vehicle page.
+    const days = [...first.document.querySelectorAll('select[name="day"] option')].map((o) => o.getAttribute('value')!).filter(Boolean)
+    expect(radios(first).every((t) => newJerseyDay(Date.parse(t)) === days[0])).toBe(true)
+    const open = await get(`/services/request?showroom=bayville&day=${days[1]}`)
     const times = radios(open)
     expect(times.length).toBeGreaterThan(3)
+    expect(times.every((t) => newJerseyDay(Date.parse(t)) === days[1])).toBe(true)
     const form = open.document.querySelector('form[method="post"]')!
     expect(form.querySelector<HTMLInputElement>('input[type="hidden"][name="showroom"]')?.value).toBe('bayville')
 
