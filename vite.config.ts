@@ -8,15 +8,17 @@ import { precompress } from './scripts/build/precompress.ts'
  * server reads), `vite build --ssr` the server renderer (dist/host/server). Real React here;
  * the partner widgets are built by vite.widgets.config.ts.
  */
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, command }) => ({
   publicDir: false,
   plugins: [njMapPlugin(), ...(isSsrBuild ? [] : [precompress()])],
   // The renderer carries its packages: the few icons it draws (importing the whole icon package
   // at run time cost the server 43 MB and a second of its start, docs/BENCHMARKS.md "Memory"),
   // and React, TanStack Query, tRPC and zod, read as one file instead of a hundred
   // (docs/decisions/0013-lean-start.md, third pass). Their production builds only: the server
-  // renders with NODE_ENV=production (api/production-mode.ts).
-  ssr: { noExternal: true },
+  // renders with NODE_ENV=production (api/production-mode.ts). Not in `npm run dev`: Vite's
+  // module runner evaluates sources as ES modules, and React's packages are CommonJS, which
+  // Node loads itself (inlined, React failed with "module is not defined").
+  ssr: command === 'build' ? { noExternal: true } : {},
   ...(isSsrBuild
     ? {
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },

@@ -186,9 +186,17 @@ async function production(app: Express): Promise<Built> {
   }
 }
 
-async function development(app: Express): Promise<Built> {
+/**
+ * `npm run dev`'s Vite: the sources served with hot reload (none for a test: no socket), and
+ * loaded for the server's render.
+ */
+export async function developmentVite(hotReload = true) {
   const { createServer } = await import('vite')
-  const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' })
+  return createServer({ root, server: { middlewareMode: true, ...(hotReload ? {} : { hmr: false, ws: false }) }, appType: 'custom' })
+}
+
+async function development(app: Express): Promise<Built> {
+  const vite = await developmentVite()
   app.use(vite.middlewares)
   const module = async () => (await vite.ssrLoadModule('/host/entry-server.tsx')) as { render: Render } & StaffRenderer
   return {
