@@ -9,7 +9,7 @@ function withId<Pattern extends `/staff/${string}{id}${string}`>(pattern: Patter
 /**
  * Every address of the staff console (docs/PRODUCT.md, "The dealer's staff"), each written once.
  * Nothing here is in the sitemap; everything under `/staff` is `noindex` and needs a session
- * (api/staff/http.ts). The console's pages and their navigation are listed in host/staff/pages.tsx.
+ * (api/staff/http.ts). The console's pages declare their own addresses and links (host/staff/page.ts).
  */
 export const staffPaths = {
   /** The console's home: the inventory table. */

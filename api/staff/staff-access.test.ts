@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { AnyProcedure } from '@trpc/server'
 import type { Express } from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,7 +13,7 @@ import {
   staffRoles,
 } from '../../domain/staff-access.ts'
 import { consoleRoutes as declaredRoutes } from '../../host/staff/render.tsx'
-import { staffPages } from '../../host/staff/pages.tsx'
+import { staffPages } from '../../host/staff/pages.ts'
 import { leadPaths, staffPaths } from '../../domain/staff-paths.ts'
 import { plainStaffRoutes, routeKey, routeMatcher } from './routes.ts'
 import { staffClient, staffPassword } from '../../tests/support/staff.ts'
@@ -30,6 +33,8 @@ import { staffMessages, staffProcedure } from '../trpc/staff-procedure.ts'
  * (domain/staff-access.ts) must agree with it, and a procedure or route that appears in the code
  * without a line here fails this test: nothing new reaches a role without someone deciding.
  */
+const consoleDir = fileURLToPath(new URL('../../host/staff/', import.meta.url))
+
 const productTable: Record<string, StaffRole> = {
   // Every account: who am I, and signing out of every browser.
   'staff.me': 'sales',
@@ -239,6 +244,30 @@ describe('the role of every staff procedure and page is decided (PRODUCT.md, "wh
     expect(staffPages.filter((page) => Boolean(page.post) !== Boolean(page.roles.post)).map((page) => page.path)).toEqual([])
     // An address is a page's or a plain route's, never both.
     expect(consoleRoutes.filter((route) => route in routeAccess)).toEqual([])
+  })
+
+  it('finds every page a console module declares, with no list to keep, and the navigation in its places', () => {
+    // Each `export const … = staffPage(…)` under host/staff, read from the sources, is a page found.
+    const sources = readdirSync(consoleDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'))
+    const declared = sources.flatMap((file) => [...readFileSync(join(consoleDir, file), 'utf8').matchAll(/^export const \w+ = staffPage\b/gm)])
+    expect(declared.length).toBeGreaterThan(20)
+    expect(staffPages).toHaveLength(declared.length)
+    expect(new Set(staffPages.map((page) => page.path)).size).toBe(staffPages.length)
+    const nav = staffPages.flatMap((page) => (page.nav ? [page.nav] : []))
+    expect(new Set(nav.map((entry) => entry.place)).size, 'two links in one place').toBe(nav.length)
+    expect(nav.map((entry) => entry.label)).toEqual([
+      'Inventory',
+      'Import and export',
+      'Leads',
+      'Templates',
+      'Appointments',
+      'Rentals',
+      'Deposits',
+      'Feeds',
+      'Accounts',
+      'Settings',
+      'Your account',
+    ])
   })
 
   it('every console address of domain/staff-paths.ts is a declared page, a plain route or a public one', () => {

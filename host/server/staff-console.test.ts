@@ -26,7 +26,7 @@ describe('the console pages, as lists', () => {
 
   it('finds the page of each address, and goes back only into the console', () => {
     const match = routeMatcher(consoleRoutes)
-    expect(match('GET', '/staff')?.route.page.nav).toBe('Inventory')
+    expect(match('GET', '/staff')?.route.page.nav?.label).toBe('Inventory')
     expect(match('GET', '/staff/carts/new')?.route.page.path).toBe(staffPaths.newCart)
     expect(match('GET', '/staff/carts/12')?.params).toEqual({ id: '12' })
     expect(match('GET', '/staff/nothing')).toBeUndefined()

@@ -320,7 +320,7 @@ function AccountPage({ data, posted }: StaffPageProps<AccountData>) {
 export const accountPage = staffPage({
   path: staffPaths.account,
   roles: { get: ['sales', 'see their own account'], post: ['sales', 'change their own account'] },
-  nav: 'Your account',
+  nav: { label: 'Your account', place: 110 },
   title: () => 'Your account',
   async load(context) {
     const account = await context.caller.staff.account.get()

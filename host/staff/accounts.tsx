@@ -161,7 +161,7 @@ function AccountsPage({ data, posted }: StaffPageProps<AccountsData>) {
 export const accountsPage = staffPage({
   path: staffPaths.accounts,
   roles: { get: ['owner', 'see the accounts'], post: ['owner', 'change accounts'] },
-  nav: 'Accounts',
+  nav: { label: 'Accounts', place: 90 },
   title: () => 'Accounts',
   async load(context) {
     return { ...(await context.caller.staff.accounts.list()), removing: context.query.get('remove') ?? undefined }

@@ -183,7 +183,7 @@ export const appointmentsPage = staffPage({
   path: staffPaths.appointments,
   // Appointments (issue #51): the day and week per showroom, showed and no-show.
   roles: { get: ['sales', 'see the appointments'], post: ['sales', 'mark who came to appointments'] },
-  nav: 'Appointments',
+  nav: { label: 'Appointments', place: 50 },
   title: () => 'Appointments',
   load: loadAppointments,
   Page: AppointmentsPage,

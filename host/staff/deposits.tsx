@@ -178,7 +178,7 @@ function DepositRow({ deposit, configured }: { deposit: StaffDeposit; configured
 export const depositsPage = staffPage<DepositsData>({
   path: staffPaths.deposits,
   roles: { get: ['manager', 'see deposits'] },
-  nav: 'Deposits',
+  nav: { label: 'Deposits', place: 70 },
   title: () => 'Deposits',
   load: loadDeposits,
   Page: DepositsPage,

@@ -65,7 +65,7 @@ function FeedsPage({ data }: StaffPageProps<FeedsData>) {
 export const feedsPage = staffPage({
   path: staffPaths.feeds,
   roles: { get: ['manager', 'see the feeds page'] },
-  nav: 'Feeds',
+  nav: { label: 'Feeds', place: 80 },
   title: () => 'Listing feeds',
   load: loadFeeds,
   Page: FeedsPage,

@@ -455,7 +455,7 @@ function ImportPage() {
 export const inventoryImportPage = staffPage({
   path: staffPaths.inventoryImport,
   roles: { get: ['manager', 'import and export the inventory'] },
-  nav: 'Import and export',
+  nav: { label: 'Import and export', place: 20 },
   title: () => 'Import and export',
   load: () => Promise.resolve(null),
   Page: ImportPage,

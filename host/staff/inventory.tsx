@@ -271,7 +271,7 @@ function InventoryPage({ data, context, posted }: StaffPageProps<InventoryData>)
 export const inventoryPage = staffPage<InventoryData>({
   path: staffPaths.console,
   roles: { get: ['sales', 'see the inventory'] },
-  nav: 'Inventory',
+  nav: { label: 'Inventory', place: 10 },
   title: () => 'Inventory',
   load: loadInventory,
   Page: InventoryPage,

@@ -10,8 +10,8 @@ export interface NavLink {
 }
 
 /**
- * Every console page: a skip link, the dealer's name, the navigation (built from the one list of
- * pages, host/staff/pages.tsx), who is signed in with the Sign out button, and the page.
+ * Every console page: a skip link, the dealer's name, the navigation (built from the
+ * pages' own `nav`, host/staff/pages.ts), who is signed in with the Sign out button, and the page.
  */
 export function ConsoleLayout(props: {
   nav: NavLink[]

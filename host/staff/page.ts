@@ -97,17 +97,26 @@ export interface PageRoles {
 }
 
 /**
+ * A page's link in the console's navigation: its label, and its place among the links (the
+ * lower first; the pages use tens, so a page can go between two without moving them).
+ */
+export interface NavEntry {
+  label: string
+  place: number
+}
+
+/**
  * One page of the staff console, declared once in its own module: its address, who may open it
- * and post to it, its label in the navigation (pages without one are reached by links), what it
- * loads through the staff procedures, and what its form posts do. The list of pages
- * (host/staff/pages.tsx) gives the navigation its order; the guard's table, the navigation and
- * the role test are made from these declarations.
+ * and post to it, its link in the navigation (pages without one are reached by links), what it
+ * loads through the staff procedures, and what its form posts do. The pages are found in their
+ * modules (host/staff/pages.ts); the guard's table, the navigation and the role test are made
+ * from these declarations.
  */
 export interface StaffPage<Data = unknown> {
   /** The address, with at most one `{parameter}`: `/staff/carts/{id}` (domain/staff-paths.ts). */
   path: string
   roles: PageRoles
-  nav?: string
+  nav?: NavEntry
   /** The page's `<title>` and `<h1>`. */
   title(data: Data): string
   load(context: StaffPageContext): Promise<Data>
@@ -120,15 +129,23 @@ export interface StaffPage<Data = unknown> {
 export interface ListedStaffPage {
   path: string
   roles: PageRoles
-  nav?: string
+  nav?: NavEntry
   post?: StaffPage['post']
   /** Loads the page's data and renders it: its title and its content. */
   show(context: StaffPageContext, posted?: PostedState): Promise<{ title: string; body: ReactNode }>
 }
 
+/** What `staffPage` made: how host/staff/pages.ts tells a page from a module's other exports. */
+const declared = new WeakSet<object>()
+
+/** Whether a module's export is a console page (made by `staffPage`). */
+export function isStaffPage(value: unknown): value is ListedStaffPage {
+  return typeof value === 'object' && value !== null && declared.has(value)
+}
+
 /** Keeps each page's data type while the list holds pages of every type. */
 export function staffPage<Data>(page: StaffPage<Data>): ListedStaffPage {
-  return {
+  const listed: ListedStaffPage = {
     path: page.path,
     roles: page.roles,
     nav: page.nav,
@@ -138,6 +155,8 @@ export function staffPage<Data>(page: StaffPage<Data>): ListedStaffPage {
       return { title: page.title(data), body: createElement(page.Page, { data, context, posted }) }
     },
   }
+  declared.add(listed)
+  return listed
 }
 
 /** A page that is not there (a cart deleted, an id that never was): the console's 404. */

@@ -3,7 +3,7 @@ import type { $ZodType } from 'zod/v4/core'
 import { renderToString } from 'react-dom/server'
 import { ConsoleLayout, SecondStepPage, PasswordChoicePage, PasswordResetRequestPage, SignInPage, StaffForbiddenPage, StaffNotFoundPage } from './layout.tsx'
 import { type Parsed, type PostedState, type StaffCaller, StaffNotFound, type ListedStaffPage, type StaffPageContext } from './page.ts'
-import { staffPages } from './pages.tsx'
+import { staffPages } from './pages.ts'
 import { roleAllows, type StaffRole } from '../../domain/staff-access.ts'
 import type { Matched, StaffRoute } from '../../api/staff/routes.ts'
 import type { StepChoices } from '../../api/staff/sign-in.ts'
@@ -55,8 +55,7 @@ const pageOf = new Map(consoleRoutes.map((route) => [route.key, route.page]))
  */
 function navFor(role: StaffRole) {
   return staffPages
-    .filter((page) => page.nav && page.roles.get && roleAllows(role, page.roles.get[0]))
-    .map((page) => ({ href: page.path, label: page.nav! }))
+    .flatMap((page) => (page.nav && page.roles.get && roleAllows(role, page.roles.get[0]) ? [{ href: page.path, label: page.nav.label }] : []))
 }
 
 /**

@@ -322,7 +322,7 @@ function RequestCard({
 export const rentalsPage = staffPage<RentalsData>({
   path: staffPaths.rentals,
   roles: { get: ['sales', 'see the rental calendar'], post: ['sales', 'work rental requests'] },
-  nav: 'Rentals',
+  nav: { label: 'Rentals', place: 60 },
   title: () => 'Rental calendar',
   load: loadRentals,
   Page: RentalsPage,

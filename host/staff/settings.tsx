@@ -145,7 +145,7 @@ function SettingsPage({ data, posted }: StaffPageProps<{ settings: DealerSetting
 export const settingsPage = staffPage({
   path: staffPaths.settings,
   roles: { get: ['owner', 'see the settings'], post: ['owner', 'change the settings'] },
-  nav: 'Settings',
+  nav: { label: 'Settings', place: 100 },
   title: () => 'Settings',
   async load(context) {
     const [settings, { owners }] = await Promise.all([context.caller.staff.settings.get(), context.caller.staff.lead.choices()])

@@ -158,7 +158,7 @@ function TemplatesPage({ data, posted }: StaffPageProps<TemplatesData>) {
 export const templatesPage = staffPage<TemplatesData>({
   path: staffPaths.templates,
   roles: { get: ['manager', 'manage reply templates'], post: ['manager', 'manage reply templates'] },
-  nav: 'Templates',
+  nav: { label: 'Templates', place: 40 },
   title: () => 'Reply templates',
   load: loadTemplates,
   Page: TemplatesPage,

@@ -149,7 +149,7 @@ function InboxFilters(props: { filter: InboxFilter; owners: { id: number; userna
 export const leadInboxPage = staffPage<InboxData>({
   path: leadPaths.inbox,
   roles: { get: ['sales', 'read leads'] },
-  nav: 'Leads',
+  nav: { label: 'Leads', place: 30 },
   title: () => 'Leads',
   load: loadInbox,
   Page: LeadInboxPage,
