@@ -10,15 +10,11 @@ describe('npm run dev', () => {
   const vite = developmentVite(false)
   afterAll(async () => (await vite).close())
 
-  it('loads the renderer and every console page from the sources', async () => {
-    const server = await vite
-    const entry = (await server.ssrLoadModule('/host/entry-server.tsx')) as typeof import('../entry-server.tsx')
-    const { staffPages } = (await server.ssrLoadModule('/host/staff/pages.ts')) as typeof import('../staff/pages.ts')
+  it('loads the console and its pages from the sources, React with them', async () => {
+    // The console's pages import React, its components and the procedures' schemas: what failed
+    // ("module is not defined") when the build's bundling-in reached the module runner.
+    const { staffPages } = (await (await vite).ssrLoadModule('/host/staff/pages.ts')) as typeof import('../staff/pages.ts')
     expect(staffPages.length).toBeGreaterThan(20)
-    expect(entry.consoleRoutes.map((route) => route.key)).toContain('GET /staff/carts/{id}')
-    // React renders there: the sign-in form, with where it goes next.
-    const { html } = entry.renderSignIn(undefined, undefined, '/staff/feeds')
-    expect(html).toContain('<form')
-    expect(html).toContain('/staff/feeds')
+    expect(staffPages.map((page) => page.path)).toContain('/staff/carts/{id}')
   })
 })
