@@ -133,7 +133,7 @@ describe.each(backends)('replies and texts on %s', (backend) => {
     expect((await texts(id))[0]).toMatchObject({ status: 'delivered' })
   })
 
-  it('refuses an unsigned text in with 403; a signed one joins the customer’s latest lead and alerts its owner within 10 s', async () => {
+  it('refuses an unsigned text in with 403; a signed one joins the customer’s latest lead and alerts its owner by push and email', async () => {
     const { id } = await server.runtime.services.inquiries.add(shopper({ firstName: 'Ines', email: 'ines@example.com', phone: '732-555-0190' }))
     const url = `${siteUrl}/webhooks/twilio/sms`
     const unsigned = await twilio.textIn(url, '+17325550190', 'Is it still available?', { signed: false })
@@ -147,7 +147,7 @@ describe.each(backends)('replies and texts on %s', (backend) => {
     })
     expect(elsewhere.status).toBe(403)
 
-    const sent = Date.now()
+    // How soon the alert comes is measured by `npm run bench -- texts` (docs/BENCHMARKS.md), not here.
     const answer = await twilio.textIn(url, '+17325550190', 'Is it still available?')
     expect(answer.status).toBe(200)
     expect(answer.headers.get('content-type')).toMatch(/^text\/xml/)
@@ -157,7 +157,6 @@ describe.each(backends)('replies and texts on %s', (backend) => {
     await expect.poll(() => push.received.find((p) => p.payload.title === title), { timeout: 10_000 }).toBeDefined()
     await expect.poll(() => smtp.messages.find((m) => m.subject === title), { timeout: 10_000 }).toBeDefined()
     const pushed = push.received.find((p) => p.payload.title === title)!
-    expect(pushed.at - sent).toBeLessThan(10_000)
     expect(pushed.payload).toMatchObject({ url: `/staff/leads/${id}`, body: '“Is it still available?” Open the lead to answer.' })
     expect(smtp.messages.find((m) => m.subject === title)!.to?.map((t) => t.address)).toEqual(['maria@dealer.example'])
   })
