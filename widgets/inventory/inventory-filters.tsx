@@ -67,6 +67,7 @@ export function InventoryFilters(props: InventoryFiltersProps) {
 function Choices(props: InventoryFiltersProps) {
   const { search, facets, locked } = props
   const open = (field: CartSearchField) => !locked.has(field)
+  const oneOf = <F extends OneOfField>(group: OneOfGroup<F>) => open(group.field) && <OneOf {...props} {...group} />
 
   const categories = [
     ...categoryOptions.filter((o) => o.value !== 'all').map((o) => o.value as string),
@@ -83,42 +84,22 @@ function Choices(props: InventoryFiltersProps) {
   return (
     <>
       <SearchForm key={cartSearchParams(search).toString()} {...props} />
-      {open('category') && (
-        <Group title="Condition">
-          <Choice {...props} to={withSearch(search, { category: undefined })} chosen={!search.category} count={undefined}>
-            All Categories
-          </Choice>
-          {categories.map((value) => (
-            <Choice
-              key={value}
-              {...props}
-              to={withSearch(search, { category: value })}
-              chosen={search.category === value}
-              count={facets ? (facets.category.find((c) => c.value === value)?.count ?? 0) : undefined}
-            >
-              {categoryOptions.find((o) => o.value === value)?.label ?? `${categoryLabel(value)} Golf Carts`}
-            </Choice>
-          ))}
-        </Group>
-      )}
-      {open('location') && (
-        <Group title="Location">
-          <Choice {...props} to={withSearch(search, { location: undefined })} chosen={!search.location} count={undefined}>
-            Any showroom
-          </Choice>
-          {(facets?.location ?? []).map((place) => (
-            <Choice
-              key={place.value}
-              {...props}
-              to={withSearch(search, { location: place.value })}
-              chosen={search.location === place.value}
-              count={place.count}
-            >
-              {showroomByKey(place.value)?.name ?? place.value}
-            </Choice>
-          ))}
-        </Group>
-      )}
+      {oneOf({
+        field: 'category',
+        title: 'Condition',
+        any: 'All Categories',
+        options: categories.map((value) => ({
+          value,
+          label: categoryOptions.find((o) => o.value === value)?.label ?? `${categoryLabel(value)} Golf Carts`,
+          count: facets ? (facets.category.find((c) => c.value === value)?.count ?? 0) : undefined,
+        })),
+      })}
+      {oneOf({
+        field: 'location',
+        title: 'Location',
+        any: 'Any showroom',
+        options: (facets?.location ?? []).map((place) => ({ value: place.value, label: showroomByKey(place.value)?.name ?? place.value, count: place.count })),
+      })}
       {open('make') && makes.length > 0 && (
         <Group title="Make">
           {makes.map((make) => (
@@ -135,42 +116,8 @@ function Choices(props: InventoryFiltersProps) {
           ))}
         </Group>
       )}
-      {open('seats') && (
-        <Group title="Seats">
-          <Choice {...props} to={withSearch(search, { seats: undefined })} chosen={search.seats === undefined} count={undefined}>
-            Any
-          </Choice>
-          {seatChoices.map((seats) => (
-            <Choice
-              key={seats}
-              {...props}
-              to={withSearch(search, { seats })}
-              chosen={search.seats === seats}
-              count={facets?.seats.find((s) => s.value === seats)?.count}
-            >
-              {seats}+ seats
-            </Choice>
-          ))}
-        </Group>
-      )}
-      {open('battery') && (
-        <Group title="Battery">
-          <Choice {...props} to={withSearch(search, { battery: undefined })} chosen={!search.battery} count={undefined}>
-            Any
-          </Choice>
-          {(facets?.battery ?? []).map((battery) => (
-            <Choice
-              key={battery.value}
-              {...props}
-              to={withSearch(search, { battery: battery.value })}
-              chosen={search.battery === battery.value}
-              count={battery.count}
-            >
-              {batteryLabels[battery.value]}
-            </Choice>
-          ))}
-        </Group>
-      )}
+      {oneOf({ field: 'seats', title: 'Seats', any: 'Any', options: seatChoices.map((seats) => ({ value: seats, label: `${seats}+ seats`, count: facets?.seats.find((s) => s.value === seats)?.count })) })}
+      {oneOf({ field: 'battery', title: 'Battery', any: 'Any', options: (facets?.battery ?? []).map((b) => ({ value: b.value, label: batteryLabels[b.value], count: b.count })) })}
       {(open('streetLegal') || open('lifted')) && (
         <Group title="Features">
           {open('streetLegal') && (
@@ -191,24 +138,14 @@ function Choices(props: InventoryFiltersProps) {
           )}
         </Group>
       )}
-      {open('maxPrice') && (
-        <Group title="Price">
-          <Choice {...props} to={withSearch(search, { maxPrice: undefined })} chosen={search.maxPrice === undefined} count={undefined}>
-            Any price
-          </Choice>
-          {priceCeilings.map((ceiling) => (
-            <Choice
-              key={ceiling}
-              {...props}
-              to={withSearch(search, { maxPrice: ceiling, minPrice: search.minPrice !== undefined && search.minPrice > ceiling ? undefined : search.minPrice })}
-              chosen={search.maxPrice === ceiling}
-              count={facets?.maxPrice.find((p) => p.value === ceiling)?.count}
-            >
-              Under {formatPrice(ceiling)}
-            </Choice>
-          ))}
-        </Group>
-      )}
+      {oneOf({
+        field: 'maxPrice',
+        title: 'Price',
+        any: 'Any price',
+        options: priceCeilings.map((ceiling) => ({ value: ceiling, label: `Under ${formatPrice(ceiling)}`, count: facets?.maxPrice.find((p) => p.value === ceiling)?.count })),
+        // A floor above the new ceiling would leave nothing: it goes.
+        to: (ceiling) => withSearch(search, { maxPrice: ceiling, minPrice: ceiling !== undefined && search.minPrice !== undefined && search.minPrice > ceiling ? undefined : search.minPrice }),
+      })}
     </>
   )
 }
@@ -238,6 +175,40 @@ function useShown(initially: boolean) {
 /** How many filters the visitor chose (a partner's fixed ones are not theirs to count). */
 export function countActive(search: CartSearch, locked: ReadonlySet<CartSearchField>): number {
   return (Object.keys(search) as CartSearchField[]).filter((f) => f !== 'sort' && !locked.has(f)).length
+}
+
+/** The fields of which a search holds one value at most, each offered as a group of choices. */
+type OneOfField = 'category' | 'location' | 'seats' | 'battery' | 'maxPrice'
+
+interface OneOfGroup<F extends OneOfField> {
+  field: F
+  title: string
+  /** The first choice, which takes the field out of the search. */
+  any: string
+  options: readonly { value: NonNullable<CartSearch[F]>; label: string; count: number | undefined }[]
+  to?: (value: CartSearch[F]) => CartSearch
+}
+
+/**
+ * A group of which one choice at most is chosen (condition, showroom, seats, battery, price):
+ * "any" first, which takes the field out of the search, then each value with its count. `to`:
+ * the search a value leads to, when choosing it changes more than its own field.
+ */
+function OneOf<F extends OneOfField>(props: InventoryFiltersProps & OneOfGroup<F>) {
+  const { search, field } = props
+  const to = props.to ?? ((value: CartSearch[F]) => withSearch(search, { [field]: value }))
+  return (
+    <Group title={props.title}>
+      <Choice {...props} to={to(undefined)} chosen={search[field] === undefined} count={undefined}>
+        {props.any}
+      </Choice>
+      {props.options.map((option) => (
+        <Choice key={String(option.value)} {...props} to={to(option.value)} chosen={search[field] === option.value} count={option.count}>
+          {option.label}
+        </Choice>
+      ))}
+    </Group>
+  )
 }
 
 function Group(props: { title: string; children: ReactNode }) {

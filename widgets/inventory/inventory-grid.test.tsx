@@ -1,5 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { showroomKeys, showrooms } from '../../domain/business.ts'
+import { priceCeilings, seatChoices } from '../../domain/cart-query.ts'
+import { batteries } from '../../domain/cart-values.ts'
 import { fakeServices, seedCarts } from '../../tests/support/fake-services.ts'
 import { renderWithApi } from '../../tests/support/render-with-api.tsx'
 import { WatchFormOnOpen } from '../shared/watch-on-open.tsx'
@@ -75,6 +78,51 @@ describe('InventoryGrid', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clear all filters' }))
     await waitFor(() => expect(screen.getByRole('button', { name: /^All Categories/ }).getAttribute('aria-pressed')).toBe('true'))
     expect(screen.queryByRole('button', { name: 'Clear all filters' })).toBeNull()
+  })
+
+  it('offers one value at a time for condition, showroom, seats, battery and price, "any" taking the filter off', async () => {
+    // What the visitor's choices made of the search (a search met before is answered from the cache, unasked).
+    const searches: unknown[] = []
+    const choose = async (group: string, name: RegExp, expected: Record<string, unknown>) => {
+      // A group's values arrive with the search's counts.
+      fireEvent.click(await waitFor(() => within(screen.getByRole('group', { name: group })).getByRole('button', { name })))
+      expect(searches.at(-1)).toEqual(expected)
+      await waitFor(() => expect(within(screen.getByRole('group', { name: group })).getByRole('button', { name }).getAttribute('aria-pressed')).toBe('true'))
+    }
+    // The fake lists every cart; the counts are what offers a showroom or a battery (none: not offered).
+    const services = fakeServices()
+    const list = services.carts.list.bind(services.carts)
+    const one = <V,>(values: readonly V[]) => values.map((value) => ({ value, count: 1 }))
+    services.carts.list = async (query) => ({
+      ...(await list(query)),
+      facets: {
+        category: one(['new']),
+        make: [],
+        seats: one(seatChoices),
+        battery: one(batteries),
+        streetLegal: 0,
+        lifted: 0,
+        location: one(showroomKeys),
+        maxPrice: one(priceCeilings),
+      },
+    })
+    renderWithApi(
+      <InventoryGrid vehicleHref={href} privacyHref="/privacy-policy" watchForm={WatchForm} search={{ minPrice: 20_000 }} onSearchChange={(search) => searches.push(search)} />,
+      services,
+    )
+    await waitFor(() => expect(cards().length).toBeGreaterThan(0))
+    // A ceiling under the floor takes the floor away, which would otherwise leave nothing.
+    await choose('Price', /^Under \$15,000/, { maxPrice: 15_000 })
+    await choose('Price', /^Any price/, {})
+    await choose('Seats', /^4\+ seats/, { seats: 4 })
+    await choose('Seats', /^Any/, {})
+    await choose('Battery', /^Lithium Ion/, { battery: 'lithium' })
+    await choose('Battery', /^Any/, {})
+    await choose('Condition', /^New Golf Carts/, { category: 'new' })
+    await choose('Condition', /^All Categories/, {})
+    const [showroom] = showrooms
+    await choose('Location', new RegExp(`^${showroom!.name}`), { location: showroom!.id })
+    await choose('Location', /^Any showroom/, {})
   })
 
   it('pages through a large inventory 24 at a time', async () => {
