@@ -51,6 +51,8 @@ test.describe('phone first', () => {
       await expect.poll(() => page.evaluate(() => Math.ceil(scrollY + innerHeight) >= document.documentElement.scrollHeight)).toBe(true)
       const covered = await page.locator('.site-footer a').evaluateAll((links, top) => links.filter((a) => a.getBoundingClientRect().bottom > top).map((a) => a.textContent), barBox.top)
       expect(covered).toEqual([])
+      // The page ends with the bar's room: nothing of the footer, not even its last line, lies under it.
+      expect((await rect(page, '.site-footer')).bottom).toBeLessThanOrEqual(barBox.top + 1)
       expect(await axe()).toEqual([])
       expect(problems).toEqual([])
     })

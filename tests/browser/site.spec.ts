@@ -196,10 +196,15 @@ test.describe('the site in a browser', () => {
 
     test('scrolls smoothly to the rental plans', async ({ page, server }) => {
       await visitHydrated(page, `${server.url}/rentals/cape-may-county-golf-cart-rentals`)
+      // Asked of the document on the pages with the plans only (site.css): elsewhere a jump is a jump.
+      const scrollBehavior = () => page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)
+      expect(await scrollBehavior()).toBe('smooth')
       await page.getByRole('link', { name: 'View Rental Plans' }).click()
       await expect.poll(() => page.locator('#rental-plans').evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(120)
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500)
       await expect(page.locator('#rental-plans')).toBeFocused()
+      await page.goto(`${server.url}/about`)
+      expect(await scrollBehavior()).toBe('auto')
     })
 
     test('lands Get Quote on the form, with the cart named and the first field in view', async ({ page, server }) => {
