@@ -207,6 +207,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         // axe.run in the page (and its same-origin frames), as tests/support/browser.ts's check did,
         // rather than a partial run finished in a blank page opened for each check.
         .setLegacyMode()
+        // Only violations are read: axe then describes one node at most of its passes and the
+        // rest, which took about 40% of each check (docs/BENCHMARKS.md, "The test suite"); the
+        // violations and every node of them are the same.
+        .options({ resultTypes: ['violations'] })
       if (include) builder.include(include)
       const { violations } = await builder.analyze()
       return violations.map((v) => ({ id: v.id, impact: v.impact ?? null, help: v.help, nodes: v.nodes.map((n) => JSON.stringify(n.target)) }))
